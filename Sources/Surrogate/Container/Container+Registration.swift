@@ -1,0 +1,180 @@
+extension Container {
+  /// Registers a factory that receives a resolver and any number of runtime arguments.
+  ///
+  /// The closure's parameter list is the registration's key: `{ r in ... }` takes no runtime
+  /// arguments; `{ (r, url: URL, port: Int) in ... }` is resolved with
+  /// `resolve(Client.self, arguments: url, 8080)`. Registering the same type, tag and argument
+  /// types again replaces the definition (last wins).
+  ///
+  /// ```swift
+  /// container.register { r in Presenter(view: try r.resolve(), loader: try r.resolve()) }
+  /// container.register(.singleton, tag: "live") { _ in URLSessionClient() as HTTPClient }
+  /// container.register { (r, url: URL, port: Int) in Client(url: url, port: port) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scope: How long instances live and who shares them; ``Scope/shared`` by default.
+  ///   - type: The type to register under, when it differs from what the factory returns.
+  ///   - tag: A tag that tells this definition apart from others of the same type.
+  ///   - factory: Makes the instance. Resolve dependencies through its first parameter.
+  /// - Returns: The definition, to forward types with ``Definition/implements(_:tag:)`` or add
+  ///   ``Definition/resolvingProperties(_:)`` blocks.
+  @discardableResult
+  public func register<T, each Argument>(
+    _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
+    factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> T
+  ) -> Definition<T, (repeat each Argument)> {
+    typealias Arguments = (repeat each Argument)
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: DefinitionTag(tag))
+    var argumentTypes: [Any.Type] = []
+    for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
+    let resolveArguments = argumentTypes.isEmpty ? nil : Self.argumentResolver(for: repeat (each Argument).self)
+    let id = makeID()
+    insert(
+      Registration<T, Arguments>(
+        id: id, key: key, scope: scope, factory: { r, arguments in try factory(r, repeat each arguments) },
+        resolveArguments: resolveArguments, argumentTypes: argumentTypes))
+    return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
+  }
+
+  /// Registers a factory that needs nothing from the container.
+  ///
+  /// ```swift
+  /// container.register(.shared) { ListPresenter() }
+  /// container.register(.singleton, type: HTTPClient.self) { URLSessionClient() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scope: How long instances live and who shares them; ``Scope/shared`` by default.
+  ///   - type: The type to register under, when it differs from what the factory returns.
+  ///   - tag: A tag that tells this definition apart from others of the same type.
+  ///   - factory: Makes the instance.
+  /// - Returns: The definition.
+  @discardableResult
+  public func register<T>(
+    _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
+    factory: @escaping @Sendable () throws -> T
+  ) -> Definition<T, Void> {
+    register(scope, type: type, tag: tag) { (_: Resolver) in try factory() }
+  }
+
+  /// Registers an initializer (or any function) whose every parameter is resolved from the
+  /// container: auto-wiring.
+  ///
+  /// The parameters are resolved with the tag the instance is requested with (falling back to
+  /// untagged definitions), so one tag selects a whole family of dependencies. An overloaded
+  /// initializer is a compile-time ambiguity: name the one you mean.
+  ///
+  /// ```swift
+  /// container.autowire(Presenter.init)                       // Presenter(view:loader:)
+  /// container.autowire(.unique, Presenter.init(view:loader:)) // picks one overload
+  /// ```
+  ///
+  /// It is a separate name from `register` on purpose: under one name, a closure that spells its
+  /// resolver's type is ambiguous, `X.init` silently picks `init()` when it exists, and type
+  /// errors in closures are reported as "cannot infer type of closure parameter".
+  ///
+  /// - Parameters:
+  ///   - scope: How long instances live and who shares them; ``Scope/shared`` by default.
+  ///   - type: The type to register under, when it differs from what the initializer returns.
+  ///   - tag: A tag that tells this definition apart from others of the same type.
+  ///   - initializer: The function to call with resolved arguments.
+  /// - Returns: The definition.
+  @discardableResult
+  public func autowire<T, each Dependency>(
+    _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
+    _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
+  ) -> Definition<T, Void> {
+    register(scope, type: type, tag: tag) { (r: Resolver) in
+      try initializer(repeat r.resolve((each Dependency).self, tag: r.tag))
+    }
+  }
+
+  /// Forwards another type to an existing definition: resolving `type` resolves `definition`
+  /// (same scope, same instance) and hands it out as `type`.
+  ///
+  /// When the instance does not conform to `type`, resolving it throws
+  /// ``ResolutionError/Code/invalidType`` (and ``validate()`` reports it).
+  ///
+  /// ```swift
+  /// let presenter = container.register(.shared) { ListPresenter() }
+  /// container.register(presenter, type: ListInteractorOutput.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - definition: The definition that makes the instances.
+  ///   - type: The type to forward.
+  ///   - tag: The tag the forwarded type is registered under.
+  /// - Returns: The forwarded definition, which can have its own `resolvingProperties` blocks
+  ///   (they run after the source definition's).
+  @discardableResult
+  public func register<T, Forwarded, Arguments>(
+    _ definition: Definition<T, Arguments>, type: Forwarded.Type, tag: (any Hashable & Sendable)? = nil
+  ) -> Definition<Forwarded, Arguments> {
+    let source = definition.sourceKey
+    let key = DefinitionKey(type: Forwarded.self, argumentsType: source.argumentsType, tag: DefinitionTag(tag))
+    guard key != source else {
+      return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
+    }
+    let id = makeID()
+    insert(Forwarding<Forwarded>(id: id, key: key, sourceKey: source))
+    return Definition(container: self, id: id, key: key, sourceKey: source, scope: definition.scope)
+  }
+
+  /// Removes a definition, the types forwarded to it, and its singleton instance.
+  ///
+  /// ```swift
+  /// let analytics = container.register(.singleton) { Analytics() }
+  /// container.remove(analytics)
+  /// ```
+  ///
+  /// - Parameter definition: The definition to remove; one that was already replaced or
+  ///   removed is left alone.
+  public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
+    registry.withLock { registry in
+      guard registry.remove(definition.key, id: definition.id), definition.key == definition.sourceKey else { return }
+      for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
+        registry.remove(entry.key, id: entry.id)
+      }
+    }
+  }
+
+  /// Removes every definition and singleton instance from this container (not from its parent).
+  ///
+  /// ```swift
+  /// container.reset()
+  /// ```
+  public func reset() {
+    registry.withLock { $0.removeAll() }
+  }
+
+  // MARK: - Internals
+
+  private static func argumentResolver<each Argument>(for types: repeat (each Argument).Type)
+    -> @Sendable (Resolver) throws(ResolutionError) -> (repeat each Argument)
+  {
+    { (r: Resolver) throws(ResolutionError) -> (repeat each Argument) in
+      try r.resolveAll(repeat (each Argument).self)
+    }
+  }
+
+  func makeID() -> RegistrationID {
+    RegistrationID(container: ObjectIdentifier(self), serial: registry.withLock { $0.makeSerial() })
+  }
+
+  func insert(_ entry: any Entry) {
+    registry.withLock { $0.insert(entry) }
+  }
+
+  func append<Instance, Arguments>(
+    _ block: @escaping @Sendable (Resolver, Instance) throws -> Void, to definition: Definition<Instance, Arguments>
+  ) {
+    registry.withLock { registry in
+      registry.update(definition.key, id: definition.id) { entry in
+        if let registration = entry as? Registration<Instance, Arguments> { return registration.appending(block) }
+        if let forwarding = entry as? Forwarding<Instance> { return forwarding.appending(block) }
+        return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+extension Container {
+  /// Resolves every definition of this container in a throwaway graph and reports every problem
+  /// at once, each with its resolution path.
+  ///
+  /// Singletons made while validating are not kept. Definitions that need runtime arguments are
+  /// listed as skipped. Optional requests that came back `nil` are reported as warnings: an
+  /// `Optional` property filled with `try r.resolve()` is `nil`, silently, when its type is not
+  /// registered.
+  ///
+  /// ```swift
+  /// let report = container.validate()
+  /// #expect(report.problems.isEmpty, "\(report)")
+  /// ```
+  ///
+  /// - Returns: The problems, warnings, and what was checked and skipped.
+  public func validate() -> ValidationReport {
+    let entries = registry.withLock { $0.entries }.sorted { $0.key.description < $1.key.description }
+    var problems: [ResolutionError] = []
+    var warnings: [ValidationWarning] = []
+    var checked: [DefinitionKey] = []
+    var skipped: [DefinitionKey] = []
+    var seen = Set<String>()
+    for entry in entries {
+      guard !entry.key.hasArguments else {
+        skipped.append(entry.key)
+        continue
+      }
+      checked.append(entry.key)
+      let graph = Graph(container: self, isValidation: true)
+      do {
+        _ = try graph.resolveErased(entry.key, arguments: (), from: self)
+      } catch {
+        if seen.insert("\(error.code)|\(error.key)|\(error.message)").inserted { problems.append(error) }
+      }
+      for path in graph.nilOptionals where seen.insert("nil|\(path)").inserted {
+        warnings.append(.optionalResolvedToNil(path: path))
+      }
+    }
+    return ValidationReport(problems: problems, warnings: warnings, checked: checked, skipped: skipped)
+  }
+
+  /// Creates every ``Scope/eagerSingleton`` of this container now.
+  ///
+  /// ```swift
+  /// container.register(.eagerSingleton) { CrashReporter() }
+  /// try container.bootstrap()
+  /// ```
+  ///
+  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
+  public func bootstrap() throws(ResolutionError) {
+    let eager = registry.withLock { $0.entries }
+      .filter { !$0.isForwarding && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
+      .sorted { $0.key.description < $1.key.description }
+    for entry in eager {
+      _ = try Graph(container: self).resolveErased(entry.key, arguments: (), from: self)
+    }
+  }
+}
+
+/// An entry with a scope of its own (registrations; forwardings share their source's).
+protocol ScopedEntry: Entry {
+  var scope: Scope { get }
+}
+
+extension Registration: ScopedEntry {}

@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A dependency-injection container: register how to make things, then resolve object graphs.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(.singleton) { URLSessionClient() as HTTPClient }
+/// container.register { r in ListPresenter(client: try r.resolve()) }
+/// container.register(.shared) { ListViewController() }
+///   .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+///
+/// let controller: ListViewController = try container.resolve()
+/// ```
+///
+/// A container is `Sendable`: any number of threads or tasks may register and resolve at once.
+/// Lookups hold its lock only to read the registry; factories run outside it, so threads that
+/// resolve unrelated types never wait for each other's factories, and a singleton's factory runs
+/// exactly once however many threads ask for it first.
+public final class Container: Sendable {
+  /// The container asked for what this one lacks, or `nil`.
+  public let parent: Container?
+  /// How deep an object graph may be before resolution stops with
+  /// ``ResolutionError/Code/depthLimitExceeded`` instead of exhausting the stack.
+  public let maximumDepth: Int
+  let coordinator: WaitCoordinator
+  let registry = Mutex(Registry())
+
+  /// Creates a container, optionally a child of another.
+  ///
+  /// A child resolves what it lacks from its parent; the parent never sees the child's
+  /// registrations, and the parent's singletons stay the parent's (one instance for every child).
+  ///
+  /// ```swift
+  /// let app = Container()
+  /// let screen = Container(parent: app)
+  /// screen.register { r in DetailPresenter(client: try r.resolve()) } // client from `app`
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - parent: The container to fall back to.
+  ///   - maximumDepth: The deepest object graph a resolution may build (default 500): deeper
+  ///     requests throw instead of overflowing the stack.
+  public init(parent: Container? = nil, maximumDepth: Int = 500) {
+    self.parent = parent
+    self.maximumDepth = maximumDepth
+    self.coordinator = parent?.coordinator ?? WaitCoordinator()
+  }
+
+  // MARK: - Lookup
+
+  func localEntry(for key: DefinitionKey) -> (any Entry)? {
+    registry.withLock { $0.entry(for: key) }
+  }
+
+  /// Finds the definition for a key: the exact tag in this container and then its ancestors,
+  /// then the untagged definition the same way.
+  func lookup(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
+    if parent == nil {
+      return registry.withLock { $0.entryOrUntagged(for: key) }.map { ($0, self) }
+    }
+    var container: Container? = self
+    while let current = container {
+      if let entry = current.localEntry(for: key) { return (entry, current) }
+      container = current.parent
+    }
+    guard key.tag != nil else { return nil }
+    let untagged = key.with(tag: nil)
+    container = self
+    while let current = container {
+      if let entry = current.localEntry(for: untagged) { return (entry, current) }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Registrations of the key's type that take runtime arguments, for auto-wiring.
+  func autowireCandidates(for key: DefinitionKey) -> [(entry: any Autowirable, owner: Container)] {
+    var candidates: [(entry: any Autowirable, owner: Container)] = []
+    var seen = Set<ObjectIdentifier>()
+    var container: Container? = self
+    while let current = container {
+      let variants = current.registry.withLock { $0.argumentVariants[ObjectIdentifier(key.type)] ?? [:] }
+      for (id, argumentsType) in variants where !seen.contains(id) {
+        let variantKey = DefinitionKey(type: key.type, argumentsType: argumentsType, tag: key.tag)
+        if let found = lookup(variantKey), let entry = found.entry as? any Autowirable {
+          seen.insert(id)
+          candidates.append((entry, found.owner))
+        }
+      }
+      container = current.parent
+    }
+    return candidates
+  }
+
+  /// Registrations near a key that was not found, for the error's hints: the same type under
+  /// other tags or arguments, and registered types that conform to it without forwarding it.
+  func nearbyKeys(for key: DefinitionKey) -> [DefinitionKey] {
+    var sameType: [DefinitionKey] = []
+    var conforming: [DefinitionKey] = []
+    var container: Container? = self
+    while let current = container {
+      for entry in current.registry.withLock({ $0.entries }) {
+        if entry.key.type == key.type {
+          sameType.append(entry.key)
+        } else if let implementation = entry.implementationType, implementation != key.type,
+          ConformanceProbe.conforms(implementation, to: key.type) == true
+        {
+          conforming.append(entry.key)
+        }
+      }
+      container = current.parent
+    }
+    let byName = { (lhs: DefinitionKey, rhs: DefinitionKey) in lhs.description < rhs.description }
+    return sameType.sorted(by: byName) + conforming.sorted(by: byName)
+  }
+}

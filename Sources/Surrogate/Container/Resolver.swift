@@ -1,0 +1,46 @@
+/// What a factory resolves its dependencies with: the same object graph as the request that runs it.
+///
+/// Resolve through `r`, not through the container, inside factories and `resolvingProperties`
+/// blocks: then `.shared` instances are shared with the rest of the graph, cycles are detected,
+/// and errors carry the whole path.
+///
+/// ```swift
+/// container.register { r in
+///   ListPresenter(view: try r.resolve(), interactor: try r.resolve(ListInteractor.self))
+/// }
+/// ```
+public struct Resolver {
+  let graph: Graph
+  let container: Container
+  /// The tag the current definition was requested with. Auto-wired dependencies are resolved
+  /// with it (falling back to untagged definitions).
+  public let tag: DefinitionTag?
+
+  /// Resolves an instance of `T` in the current object graph.
+  ///
+  /// ```swift
+  /// container.register { r in Client(session: try r.resolve(), log: try r.resolve(Logger?.self)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from context when omitted.
+  ///   - tag: The tag to look for first; the untagged definition is the fallback.
+  ///   - arguments: Runtime arguments, matched by their exact types.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) throws(ResolutionError) -> T {
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: DefinitionTag(tag))
+    // A resolver kept past its graph (captured by a closure) starts a new graph.
+    let graph = graph.isActive ? graph : Graph(container: container)
+    return try graph.resolve(key, arguments: (repeat each arguments), from: container)
+  }
+
+  /// Resolves one instance of each type with the current tag (auto-wiring).
+  func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)
+    -> (repeat each Dependency)
+  {
+    try (repeat resolve((each Dependency).self, tag: tag))
+  }
+}

@@ -1,0 +1,73 @@
+/// A registered definition: forward more types to it and add property-injection blocks.
+///
+/// ```swift
+/// container.register(.shared) { ListPresenter() }
+///   .implements(ListInteractorOutput.self, ListModuleInterface.self)
+///   .resolvingProperties { r, presenter in presenter.view = try r.resolve() }
+/// ```
+///
+/// A definition is a handle: its methods change the container it came from. When the definition
+/// has since been replaced or removed, they leave the container alone.
+public struct Definition<Instance, Arguments>: Sendable {
+  let container: Container
+  let id: RegistrationID
+  /// The key this definition is registered under.
+  public let key: DefinitionKey
+  let sourceKey: DefinitionKey
+  /// The scope of the instances; forwarded definitions share their source's.
+  public let scope: Scope
+
+  init(container: Container, id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, scope: Scope) {
+    self.container = container
+    self.id = id
+    self.key = key
+    self.sourceKey = sourceKey
+    self.scope = scope
+  }
+
+  /// Forwards any number of types to this definition: each resolves to the same instance, in the
+  /// same scope.
+  ///
+  /// ```swift
+  /// container.register(.shared) { ListPresenter() }
+  ///   .implements(ListInteractorOutput.self, ListModuleInterface.self, AddModuleDelegate.self)
+  /// ```
+  ///
+  /// Swift cannot check conformance here; a type the instance does not implement throws
+  /// ``ResolutionError/Code/invalidType`` when resolved, and ``Container/validate()`` reports it.
+  ///
+  /// - Parameters:
+  ///   - types: The types to forward.
+  ///   - tag: The tag the forwarded types are registered under.
+  /// - Returns: This definition, for chaining.
+  @discardableResult
+  public func implements<each Forwarded>(
+    _ types: repeat (each Forwarded).Type, tag: (any Hashable & Sendable)? = nil
+  ) -> Definition {
+    for type in repeat each types {
+      container.register(self, type: type, tag: tag)
+    }
+    return self
+  }
+
+  /// Adds a block that sets properties after the instance is made and stored, before it is
+  /// handed out.
+  ///
+  /// Blocks run in the order they were added, each time the definition makes an instance. Because
+  /// the instance is already stored in the graph, a `.shared` view and presenter can refer to each
+  /// other: each factory runs exactly once. Through a forwarded type, the source definition's
+  /// blocks run first, then the forwarded definition's.
+  ///
+  /// ```swift
+  /// container.register(.shared) { ListViewController() }
+  ///   .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  /// ```
+  ///
+  /// - Parameter block: Receives the graph's resolver and the new instance.
+  /// - Returns: This definition, for chaining.
+  @discardableResult
+  public func resolvingProperties(_ block: @escaping @Sendable (Resolver, Instance) throws -> Void) -> Definition {
+    container.append(block, to: self)
+    return self
+  }
+}

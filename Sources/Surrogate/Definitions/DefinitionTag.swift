@@ -1,0 +1,84 @@
+/// A tag that tells apart several definitions of the same type.
+///
+/// You rarely create one yourself: every `tag:` parameter takes any `Hashable & Sendable` value
+/// (a string or integer literal, an enum case) and wraps it. Strings and integers are stored
+/// inline, so a tagged lookup hashes no string built at run time.
+///
+/// ```swift
+/// enum Environment: Hashable, Sendable { case live, stub }
+/// container.register(.singleton, tag: Environment.live) { URLSessionClient() as HTTPClient }
+/// let client = try container.resolve(HTTPClient.self, tag: Environment.live)
+/// ```
+public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
+  enum Storage: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case value(AnyTagValue)
+  }
+
+  let storage: Storage
+
+  /// Wraps a hashable value as a tag.
+  ///
+  /// ```swift
+  /// let tag = DefinitionTag("live")
+  /// ```
+  ///
+  /// - Parameter value: A string, an integer or any other `Hashable & Sendable` value.
+  public init(_ value: any Hashable & Sendable) {
+    switch value {
+    case let tag as DefinitionTag: self = tag
+    case let string as String: storage = .string(string)
+    case let integer as Int: storage = .integer(integer)
+    default: storage = .value(AnyTagValue(value))
+    }
+  }
+
+  init?(_ value: (any Hashable & Sendable)?) {
+    guard let value else { return nil }
+    self.init(value)
+  }
+
+  /// The wrapped value, as it was given.
+  ///
+  /// ```swift
+  /// DefinitionTag(7).value as? Int // 7
+  /// ```
+  public var value: any Hashable & Sendable {
+    switch storage {
+    case .string(let string): string
+    case .integer(let integer): integer
+    case .value(let other): other.base
+    }
+  }
+
+  /// The tag as source code would spell it: `"live"`, `7`, `Environment.live`.
+  ///
+  /// ```swift
+  /// DefinitionTag("live").description // "\"live\""
+  /// ```
+  public var description: String {
+    switch storage {
+    case .string(let string): "\"\(string)\""
+    case .integer(let integer): String(integer)
+    case .value(let other): "\(type(of: other.base)).\(other.base)"
+    }
+  }
+}
+
+/// A type-erased `Hashable & Sendable` tag value that is itself `Sendable`.
+struct AnyTagValue: Hashable, Sendable {
+  let base: any Hashable & Sendable
+
+  init(_ base: any Hashable & Sendable) { self.base = base }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    func equals<Value: Hashable>(_ lhs: Value) -> Bool { (rhs.base as? Value) == lhs }
+    return equals(lhs.base)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
+    base.hash(into: &hasher)
+  }
+}

@@ -1,0 +1,157 @@
+/// The one error the container throws: what failed, along which resolution path, and how to fix it.
+///
+/// ```swift
+/// do {
+///   let presenter = try container.resolve(ListPresenter.self)
+/// } catch {
+///   print(error)            // one line: code, message, path and remedy
+///   print(error.path)       // [ListPresenter, ListView]
+///   if error.code == .definitionNotFound { ... }
+/// }
+/// ```
+///
+/// `resolve` throws it as a typed error, so `catch` binds it without a cast.
+public struct ResolutionError: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public let code: Code
+  /// The definition that could not be produced.
+  public let key: DefinitionKey
+  /// The chain of definitions being resolved when it failed, outermost first, ending with ``key``.
+  public let path: [DefinitionKey]
+  /// The error a factory or `resolvingProperties` block threw, for ``Code/factoryFailed`` and
+  /// ``Code/propertyInjectionFailed``.
+  public let cause: (any Error)?
+  /// What went wrong, in one sentence.
+  public let message: String
+  /// How to fix it, in one sentence.
+  public let remedy: String
+  /// Registrations close to what was asked for: the same type under another tag or argument list,
+  /// a registered type that conforms but was not forwarded, the candidates of an ambiguity.
+  public let nearby: [DefinitionKey]
+
+  init(
+    _ code: Code, key: DefinitionKey, path: [DefinitionKey], message: String, remedy: String,
+    cause: (any Error)? = nil, nearby: [DefinitionKey] = []
+  ) {
+    self.code = code
+    self.key = key
+    self.path = path
+    self.message = message
+    self.remedy = remedy
+    self.cause = cause
+    self.nearby = nearby
+  }
+
+  /// The resolution path as text: `ListViewController → ListPresenter → ListView`.
+  ///
+  /// ```swift
+  /// print(error.pathDescription)
+  /// ```
+  public var pathDescription: String {
+    path.map(\.description).joined(separator: " → ")
+  }
+
+  /// One line: `definitionNotFound: No definition for HTTPClient. Path: A → HTTPClient. Fix: …`.
+  ///
+  /// ```swift
+  /// print(error.description)
+  /// ```
+  public var description: String {
+    "\(code): \(message) Path: \(pathDescription). Fix: \(remedy)"
+  }
+
+  /// A multi-line form that prints the path as a tree, the nearby registrations and the cause.
+  ///
+  /// ```swift
+  /// print(error.detailedDescription)
+  /// // definitionNotFound: No definition for HTTPClient.
+  /// //   ListViewController
+  /// //   └─ ListPresenter
+  /// //      └─ HTTPClient   ← failed here
+  /// // ...
+  /// ```
+  public var detailedDescription: String {
+    var lines = ["\(code): \(message)"]
+    for (depth, key) in path.enumerated() {
+      let indent = String(repeating: "   ", count: max(0, depth - 1))
+      let branch = depth == 0 ? "" : "└─ "
+      let marker = depth == path.count - 1 ? "   ← failed here" : ""
+      lines.append("  \(indent)\(branch)\(key)\(marker)")
+    }
+    if !nearby.isEmpty {
+      lines.append("Registered nearby:")
+      lines += nearby.map { "  - \($0)" }
+    }
+    if let cause { lines.append("Cause: \(cause)") }
+    lines.append("Fix: \(remedy)")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension ResolutionError {
+  /// A kind of resolution failure. New codes may be added; switch with a `default`.
+  ///
+  /// ```swift
+  /// if error.code == .circularDependency { print(error.pathDescription) }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    enum Value: String, Hashable, Sendable {
+      case definitionNotFound, invalidType, circularDependency, factoryFailed
+      case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded
+    }
+
+    let value: Value
+
+    /// Nothing is registered for the requested type, tag and argument types, in this container
+    /// or its parents.
+    ///
+    /// ```swift
+    /// error.code == .definitionNotFound
+    /// ```
+    public static let definitionNotFound = Code(value: .definitionNotFound)
+    /// A forwarded type was requested, but the instance the definition made does not conform to it.
+    ///
+    /// ```swift
+    /// error.code == .invalidType
+    /// ```
+    public static let invalidType = Code(value: .invalidType)
+    /// A definition needs itself while it is being constructed (or a `.unique` definition is part
+    /// of a cycle). The path names the whole cycle.
+    ///
+    /// ```swift
+    /// error.code == .circularDependency
+    /// ```
+    public static let circularDependency = Code(value: .circularDependency)
+    /// A factory closure threw; ``ResolutionError/cause`` holds its error.
+    ///
+    /// ```swift
+    /// error.code == .factoryFailed
+    /// ```
+    public static let factoryFailed = Code(value: .factoryFailed)
+    /// A `resolvingProperties` block threw; ``ResolutionError/cause`` holds its error.
+    ///
+    /// ```swift
+    /// error.code == .propertyInjectionFailed
+    /// ```
+    public static let propertyInjectionFailed = Code(value: .propertyInjectionFailed)
+    /// Auto-wiring found more than one factory it could satisfy equally well.
+    ///
+    /// ```swift
+    /// error.code == .ambiguousAutowiring
+    /// ```
+    public static let ambiguousAutowiring = Code(value: .ambiguousAutowiring)
+    /// The object graph is deeper than the container's `maximumDepth`.
+    ///
+    /// ```swift
+    /// error.code == .depthLimitExceeded
+    /// ```
+    public static let depthLimitExceeded = Code(value: .depthLimitExceeded)
+
+    /// The code's name: `definitionNotFound`.
+    ///
+    /// ```swift
+    /// print(ResolutionError.Code.invalidType) // invalidType
+    /// ```
+    public var description: String { value.rawValue }
+  }
+}

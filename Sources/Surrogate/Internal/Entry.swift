@@ -1,0 +1,33 @@
+/// Identifies one registration across edits of its `resolvingProperties` blocks.
+///
+/// `serial` is unique within `container`; the pair is unique while the container lives, and every
+/// graph keeps its containers alive.
+struct RegistrationID: Hashable, Sendable {
+  let container: ObjectIdentifier
+  let serial: Int
+}
+
+/// An instance produced for a request, and whether this request created it (so that forwarded
+/// definitions know whether to run their own `resolvingProperties` blocks).
+struct Produced {
+  let instance: Any
+  let isNew: Bool
+}
+
+/// What the registry stores under a key: a ``Registration`` or a ``Forwarding``.
+///
+/// Entries are immutable. Editing one (appending a `resolvingProperties` block) stores a copy with
+/// the same ``id``, so a resolution that already holds an entry never sees it change.
+protocol Entry: AnyObject, Sendable {
+  var id: RegistrationID { get }
+  var key: DefinitionKey { get }
+  /// The key of the registration that makes the instances: itself, or a forwarding's source.
+  var sourceKey: DefinitionKey { get }
+  var isForwarding: Bool { get }
+  /// The registered implementation type, for diagnostics (`nil` for forwardings).
+  var implementationType: Any.Type? { get }
+
+  /// Produces the instance with type-erased arguments.
+  func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
+    throws(ResolutionError) -> Produced
+}

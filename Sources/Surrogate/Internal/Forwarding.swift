@@ -1,0 +1,48 @@
+/// A forwarded type: resolving it resolves the source registration (same scope, same instance),
+/// casts the instance, then runs the forwarding's own `resolvingProperties` blocks.
+final class Forwarding<Forwarded>: Entry {
+  typealias Block = @Sendable (Resolver, Forwarded) throws -> Void
+
+  let id: RegistrationID
+  let key: DefinitionKey
+  let sourceKey: DefinitionKey
+  let blocks: [Block]
+
+  init(id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, blocks: [Block] = []) {
+    self.id = id
+    self.key = key
+    self.sourceKey = sourceKey
+    self.blocks = blocks
+  }
+
+  var isForwarding: Bool { true }
+  var implementationType: Any.Type? { nil }
+
+  func appending(_ block: @escaping Block) -> Forwarding {
+    Forwarding(id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block])
+  }
+
+  func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
+    throws(ResolutionError) -> Produced
+  {
+    guard let source = owner.localEntry(for: sourceKey), !source.isForwarding else {
+      throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
+    }
+    let produced = try source.produce(
+      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    guard let instance = produced.instance as? Forwarded else {
+      throw graph.invalidType(requested: requested, instance: produced.instance, source: sourceKey)
+    }
+    if produced.isNew, !blocks.isEmpty {
+      let resolver = Resolver(graph: graph, container: lookup, tag: requested.tag)
+      graph.push(Graph.Frame(key: requested, id: id))
+      defer { graph.pop() }
+      do {
+        for block in blocks { try block(resolver, instance) }
+      } catch {
+        throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+      }
+    }
+    return Produced(instance: instance, isNew: produced.isNew)
+  }
+}

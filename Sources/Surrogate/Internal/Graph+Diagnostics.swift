@@ -1,0 +1,64 @@
+extension Graph {
+  func wrap(_ error: any Error, code: ResolutionError.Code, key: DefinitionKey) -> ResolutionError {
+    if let error = error as? ResolutionError { return error }
+    let what = code == .factoryFailed ? "The factory of" : "A `resolvingProperties` block of"
+    return ResolutionError(
+      code, key: key, path: path(to: key),
+      message: "\(what) \(key) threw \(typeName(type(of: error))): \(error).",
+      remedy: "The error comes from your closure; see `cause`.",
+      cause: error)
+  }
+
+  func circularDependency(cycle: [DefinitionKey], requested: DefinitionKey) -> ResolutionError {
+    let names = cycle.map(\.description).joined(separator: " → ")
+    return ResolutionError(
+      .circularDependency, key: requested, path: path(to: requested),
+      message: "Circular dependency: \(names).",
+      remedy: "Break the cycle: construct one side without the other and inject it with `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can never be part of a cycle).")
+  }
+
+  func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey) -> ResolutionError {
+    let made = typeName(Swift.type(of: instance))
+    let wanted = typeName(requested.type)
+    return ResolutionError(
+      .invalidType, key: requested, path: path(to: requested),
+      message: "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
+      remedy: "Make \(made) conform to \(wanted), or remove \(wanted) from `.implements(...)` of \(source).",
+      nearby: [source])
+  }
+
+  func notFound(_ key: DefinitionKey, in container: Container, forwardedFrom: DefinitionKey? = nil) -> ResolutionError {
+    if let forwardedFrom {
+      return ResolutionError(
+        .definitionNotFound, key: forwardedFrom, path: path(to: forwardedFrom),
+        message: "\(forwardedFrom) is forwarded to \(key), which is no longer registered.",
+        remedy: "Register \(key) again, or remove the forwarding.",
+        nearby: [key])
+    }
+    let nearby = container.nearbyKeys(for: key)
+    return ResolutionError(
+      .definitionNotFound, key: key, path: path(to: key),
+      message: "No definition for \(key)."
+        + (nearby.isEmpty ? "" : " Registered nearby: \(nearby.map(\.description).joined(separator: ", "))."),
+      remedy: notFoundRemedy(key, nearby: nearby),
+      nearby: nearby)
+  }
+
+  private func notFoundRemedy(_ key: DefinitionKey, nearby: [DefinitionKey]) -> String {
+    let name = typeName(key.type)
+    let sameType = nearby.filter { $0.type == key.type }
+    if let other = sameType.first(where: { $0.argumentsType != key.argumentsType }) {
+      let given = key.hasArguments ? typeName(key.argumentsType) : "no arguments"
+      return "\(name) is registered with arguments \(typeName(other.argumentsType)) but was resolved with \(given); argument types must match exactly (an integer literal is an `Int`)."
+    }
+    if let other = sameType.first {
+      let asked = key.tag.map { "tag \($0)" } ?? "no tag"
+      return "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
+    }
+    if let implementation = nearby.first {
+      return "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(name).self)` to its registration."
+    }
+    let tagText = key.tag.map { ", tag: \($0)" } ?? ""
+    return "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or forward it from an existing definition with `.implements(\(name).self)`."
+  }
+}

@@ -1,0 +1,99 @@
+extension Graph {
+  /// Resolves `key` for a caller that knows the instance and argument types statically.
+  func resolve<T, Arguments>(_ key: DefinitionKey, arguments: Arguments, from container: Container)
+    throws(ResolutionError) -> T
+  {
+    if let found = container.lookup(key) {
+      if !found.entry.isForwarding {
+        // A registration stored under a key always has the key's instance and argument types.
+        let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+        return try registration.produce(arguments, in: self, requested: key, owner: found.owner, lookup: container).0
+      }
+      let produced = try found.entry.produce(
+        arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container)
+      return produced.instance as! T
+    }
+    return try resolveMissing(key, arguments: arguments, from: container) as! T
+  }
+
+  /// Resolves `key` with the instance type known only at run time.
+  func resolveErased(_ key: DefinitionKey, arguments: Any, from container: Container) throws(ResolutionError) -> Any {
+    if let found = container.lookup(key) {
+      return try found.entry.produce(
+        arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container
+      ).instance
+    }
+    return try resolveMissing(key, arguments: arguments, from: container)
+  }
+
+  /// Nothing is registered under the key: an optional, an injectable wrapper, or auto-wiring
+  /// may still answer; otherwise `definitionNotFound`.
+  private func resolveMissing(_ key: DefinitionKey, arguments: Any, from container: Container)
+    throws(ResolutionError) -> Any
+  {
+    if let optional = key.type as? any OptionalResolvable.Type {
+      return try optional.resolveWrapped(key, arguments: arguments, in: self, from: container)
+    }
+    if let injectable = key.type as? any ContainerInjectable.Type, !key.hasArguments {
+      return try injectable.make(key, in: self, from: container)
+    }
+    if !key.hasArguments, let produced = try autowire(key, from: container) {
+      return produced
+    }
+    throw notFound(key, in: container)
+  }
+
+  /// Dip-style auto-wiring: a request without arguments may use a factory that takes runtime
+  /// arguments if every argument type can be resolved. The factory with the most arguments wins;
+  /// two equally good ones are an error, never a guess.
+  private func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
+    let candidates = container.autowireCandidates(for: key)
+    guard !candidates.isEmpty else { return nil }
+    let viable = candidates.filter { candidate in
+      candidate.entry.argumentTypes.allSatisfy { type in
+        type is any OptionalResolvable.Type || container.lookup(DefinitionKey(type: type, tag: key.tag)) != nil
+      }
+    }
+    guard let arity = viable.map(\.entry.argumentTypes.count).max() else { return nil }
+    let best = viable.filter { $0.entry.argumentTypes.count == arity }
+    guard best.count == 1, let chosen = best.first else {
+      throw ResolutionError(
+        .ambiguousAutowiring, key: key, path: path(to: key),
+        message: "Cannot auto-wire \(key): \(best.count) factories with \(arity) resolvable arguments fit equally well.",
+        remedy: "Register a factory for \(typeName(key.type)) without runtime arguments, or resolve it with explicit `arguments:`.",
+        nearby: best.map(\.entry.key))
+    }
+    return try chosen.entry.produceAutowired(in: self, requested: key, owner: chosen.owner, lookup: container)?.instance
+  }
+}
+
+/// Lets `resolve(T?.self)` answer `nil` when nothing is registered for `T`, in O(1).
+protocol OptionalResolvable {
+  static func resolveWrapped(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
+    throws(ResolutionError) -> Any
+}
+
+extension Optional: OptionalResolvable {
+  static func resolveWrapped(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
+    throws(ResolutionError) -> Any
+  {
+    let wrappedKey = key.with(type: Wrapped.self)
+    do {
+      let instance = try graph.resolveErased(wrappedKey, arguments: arguments, from: container)
+      return Optional(instance as! Wrapped) as Any
+    } catch where error.code == .definitionNotFound && error.key == wrappedKey
+      && error.path.count == graph.frames.count + 1
+    {
+      // Only a missing definition of `Wrapped` itself means `nil`; a missing dependency of it
+      // is still an error.
+      graph.noteNilOptional(key)
+      return Self.none as Any
+    }
+  }
+}
+
+/// A type the container can make without a registration of its own, from a registration of the
+/// type it wraps (`Lazy<T>`, `Provider<T>`).
+protocol ContainerInjectable {
+  static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The state of one top-level `resolve`: the path being resolved, the `.shared` instances made so
+/// far, and the weak singletons held until it ends.
+///
+/// A graph belongs to the thread that called `resolve` and never escapes it, except through a
+/// ``Resolver`` that a factory keeps (which then starts a new graph; see ``Resolver``).
+final class Graph {
+  struct Frame {
+    let key: DefinitionKey
+    let id: RegistrationID
+  }
+
+  let coordinator: WaitCoordinator
+  let maximumDepth: Int
+  let isValidation: Bool
+  private(set) var frames: [Frame] = []
+  var shared: [RegistrationID: Any] = [:]
+  private var held: [AnyObject] = []
+  /// Filled by validation: optional requests that came back `nil`.
+  private(set) var nilOptionals: [[DefinitionKey]] = []
+  /// Observes every instance the graph creates (leak checks, graph export).
+  var observer: (any GraphObserver)?
+  private(set) lazy var owner = GraphOwner(graph: ObjectIdentifier(self), thread: currentThreadID())
+
+  init(container: Container, isValidation: Bool = false) {
+    self.coordinator = container.coordinator
+    self.maximumDepth = container.maximumDepth
+    self.isValidation = isValidation
+  }
+
+  var isActive: Bool { !frames.isEmpty }
+
+  // MARK: - Path
+
+  func push(_ frame: Frame) { frames.append(frame) }
+
+  func pop() { frames.removeLast() }
+
+  func path(to key: DefinitionKey) -> [DefinitionKey] { frames.map(\.key) + [key] }
+
+  func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
+    if let start = frames.firstIndex(where: { $0.id == id }) {
+      throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
+    }
+    if frames.count >= maximumDepth {
+      throw ResolutionError(
+        .depthLimitExceeded, key: requested, path: path(to: requested),
+        message: "Resolving \(requested) needs an object graph deeper than \(maximumDepth) definitions.",
+        remedy: "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
+    }
+  }
+
+  func hold(_ instance: Any) {
+    if Swift.type(of: instance) is AnyClass { held.append(instance as AnyObject) }
+  }
+
+  func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope) {
+    observer?.graph(self, created: instance, for: key, scope: scope, path: frames.map(\.key))
+  }
+
+  func noteNilOptional(_ key: DefinitionKey) {
+    if isValidation { nilOptionals.append(path(to: key)) }
+  }
+
+  // MARK: - Waiting for another graph's singleton
+
+  func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
+    guard coordinator.beginWaiting(owner, for: creator) else {
+      let sameThread = creator.thread == owner.thread
+      throw ResolutionError(
+        .circularDependency, key: requested, path: path(to: requested),
+        message: sameThread
+          ? "\(requested) is being created by an outer `resolve` on this thread, which is waiting for it."
+          : "\(requested) is being created on another thread that is waiting for a singleton this thread is creating.",
+        remedy: sameThread
+          ? "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency joins the same graph."
+          : "Break the cycle between these singletons: inject one of them through `.resolvingProperties`, or create them in order with `bootstrap()`.")
+    }
+    gate.wait()
+    coordinator.endWaiting(owner)
+  }
+}
+
+/// Something that watches a graph create instances; used by leak checks and graph export.
+protocol GraphObserver: AnyObject {
+  func graph(_ graph: Graph, created instance: Any, for key: DefinitionKey, scope: Scope, path: [DefinitionKey])
+}
+
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

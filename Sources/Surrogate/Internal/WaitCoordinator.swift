@@ -1,0 +1,30 @@
+import Synchronization
+
+/// Knows which graph waits for which, so that a wait that would close a cycle of waiting threads
+/// throws `circularDependency` instead of hanging.
+///
+/// Shared by a container and all its children (singletons of a parent are created from children).
+final class WaitCoordinator: Sendable {
+  private let waits = Mutex<[GraphOwner: GraphOwner]>([:])
+
+  /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
+  /// deadlock: `owner` is the waiter's own thread, or is (transitively) waiting for the waiter.
+  func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner) -> Bool {
+    waits.withLock { waits in
+      var current = owner
+      var steps = 0
+      while true {
+        if current == waiter || current.thread == waiter.thread { return false }
+        guard let next = waits[current], steps < waits.count else { break }
+        current = next
+        steps += 1
+      }
+      waits[waiter] = owner
+      return true
+    }
+  }
+
+  func endWaiting(_ waiter: GraphOwner) {
+    _ = waits.withLock { $0.removeValue(forKey: waiter) }
+  }
+}
