@@ -1,9 +1,10 @@
 extension Graph {
+  /// Wraps what a factory or block threw; called while the failing definition's frame is pushed.
   func wrap(_ error: any Error, code: ResolutionError.Code, key: DefinitionKey) -> ResolutionError {
     if let error = error as? ResolutionError { return error }
     let what = code == .factoryFailed ? "The factory of" : "A `resolvingProperties` block of"
     return ResolutionError(
-      code, key: key, path: path(to: key),
+      code, key: key, path: frames.map(\.key),
       message: "\(what) \(key) threw \(typeName(type(of: error))): \(error).",
       remedy: "The error comes from your closure; see `cause`.",
       cause: error)

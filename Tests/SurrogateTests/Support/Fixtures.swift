@@ -81,3 +81,7 @@ extension Container {
     }
   }
 }
+
+/// Type lists compared by identity (`Any.Type` is not `Equatable`).
+func ids(_ types: [Any.Type]?) -> [ObjectIdentifier]? { types?.map(ObjectIdentifier.init) }
+func ids(_ types: Any.Type...) -> [ObjectIdentifier] { types.map(ObjectIdentifier.init) }

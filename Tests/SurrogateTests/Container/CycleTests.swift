@@ -1,0 +1,86 @@
+import Surrogate
+import Testing
+
+final class Node {
+  let next: Node?
+  init(next: Node?) { self.next = next }
+}
+
+struct CycleTests {
+  @Test func constructorCycleOfLengthOneIsDetected() {
+    let container = Container()
+    container.register { r in A(b: nil).withSelf(try r.resolve(A.self)) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(A.self) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.message == "Circular dependency: A → A.")
+    #expect(ids(error?.path.map(\.type)) == ids(A.self, A.self))
+  }
+
+  @Test func constructorCycleOfLengthTwoNamesTheWholePath() {
+    let container = Container()
+    container.register { r in A(b: try r.resolve()) }
+    container.register { r in B(a: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(A.self) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.message == "Circular dependency: A → B → A.")
+    #expect(error?.pathDescription == "A → B → A")
+    #expect(error?.remedy.contains(".resolvingProperties") == true)
+  }
+
+  @Test func constructorCycleOfLengthTenIsDetectedWithoutOverflow() {
+    let container = Container()
+    for index in 0..<10 {
+      container.register(tag: index) { r in Node(next: try r.resolve(Node.self, tag: (index + 1) % 10)) }
+    }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.path.count == 11)
+    #expect(error?.path.first?.tag == DefinitionTag(0))
+    #expect(error?.path.last?.tag == DefinitionTag(0))
+  }
+
+  @Test func uniqueDefinitionInAPropertyCycleIsDetected() {
+    let container = Container()
+    container.register(.unique) { A() }.resolvingProperties { r, a in a.b = try r.resolve() }
+    container.register(.unique) { B() }.resolvingProperties { r, b in b.a = try r.resolve() }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(A.self) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.pathDescription == "A → B → A")
+  }
+
+  @Test func deepButFiniteChainResolves() throws {
+    let container = Container()
+    let depth = 200
+    container.register(tag: depth) { Node(next: nil) }
+    for index in 0..<depth {
+      container.register(tag: index) { r in Node(next: try r.resolve(Node.self, tag: index + 1)) }
+    }
+    var node: Node? = try container.resolve(Node.self, tag: 0)
+    var length = 0
+    while let current = node {
+      length += 1
+      node = current.next
+    }
+    #expect(length == depth + 1)
+  }
+
+  @Test func graphDeeperThanTheLimitFailsCleanly() {
+    let container = Container(maximumDepth: 500)
+    let depth = 10_000
+    container.register(tag: depth) { Node(next: nil) }
+    for index in 0..<depth {
+      container.register(tag: index) { r in Node(next: try r.resolve(Node.self, tag: index + 1)) }
+    }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }
+    #expect(error?.code == .depthLimitExceeded)
+    #expect(error?.path.count == 501)
+    #expect(error?.message == "Resolving Node tag 500 needs an object graph deeper than 500 definitions.")
+  }
+}
+
+extension A {
+  func withSelf(_ other: A) -> A {
+    b = other.b
+    return self
+  }
+}

@@ -1,0 +1,66 @@
+import Surrogate
+import Testing
+
+struct RegistrationLifecycleTests {
+  @Test func registeringTheSameKeyAgainReplacesTheDefinition() throws {
+    let container = Container()
+    container.register { URLSessionClient(name: "first") }
+    container.register { URLSessionClient(name: "second") }
+    #expect(try container.resolve(URLSessionClient.self).name == "second")
+  }
+
+  @Test func resolveAfterRemoveIsNotFound() {
+    let container = Container()
+    let definition = container.register { Service() }
+    container.remove(definition)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+    #expect(error?.code == .definitionNotFound)
+  }
+
+  @Test func removingAReplacedHandleLeavesTheNewDefinition() throws {
+    let container = Container()
+    let old = container.register { URLSessionClient(name: "old") }
+    container.register { URLSessionClient(name: "new") }
+    container.remove(old)
+    #expect(try container.resolve(URLSessionClient.self).name == "new")
+  }
+
+  @Test func resolveAfterResetIsNotFound() {
+    let container = Container()
+    container.register(.singleton) { Service() }
+    container.register(tag: "x") { Service() }
+    container.reset()
+    #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
+    #expect(throws: ResolutionError.self) { try container.resolve(Service.self, tag: "x") }
+  }
+
+  @Test func registeringFromInsideAFactoryWorks() throws {
+    let container = Container()
+    container.register { () -> Service in
+      container.register(tag: "late") { URLSessionClient(name: "late") }
+      return Service()
+    }
+    _ = try container.resolve(Service.self)
+    #expect(try container.resolve(URLSessionClient.self, tag: "late").name == "late")
+  }
+
+  @Test func resolvingFromInsideAResolvingPropertiesBlockWorks() throws {
+    let container = Container()
+    container.register { Service() }
+    container.register { ListInteractor() }
+      .resolvingProperties { r, interactor in interactor.output = try r.resolve(ListPresenter.self) }
+    container.register { ListPresenter() }
+      .resolvingProperties { r, presenter in presenter.interactor = try r.resolve() }
+    let presenter: ListPresenter = try container.resolve()
+    let interactor = try #require(presenter.interactor)
+    #expect(interactor.output.map(ObjectIdentifier.init) == ObjectIdentifier(presenter))
+  }
+
+  @Test func factoryMayResolveThroughTheContainerAsANewGraph() throws {
+    let container = Container()
+    container.register(.singleton) { Service() }
+    container.register { Repository(service: try container.resolve()) }
+    #expect(ObjectIdentifier(try container.resolve(Repository.self).service)
+      == ObjectIdentifier(try container.resolve(Service.self)))
+  }
+}

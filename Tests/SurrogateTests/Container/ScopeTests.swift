@@ -1,0 +1,142 @@
+import Surrogate
+import Testing
+
+struct ScopeTests {
+  @Test func uniqueScopeMakesANewInstanceEveryTime() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.unique) { made.increment(); return Service() }
+    container.register(.unique) { r in (try r.resolve(Service.self), try r.resolve(Service.self)) }
+    let (first, second) = try container.resolve((Service, Service).self)
+    #expect(ObjectIdentifier(first) != ObjectIdentifier(second))
+    #expect(made.value == 2)
+  }
+
+  @Test func sharedScopeReusesInstanceWithinOneGraph() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.shared) { made.increment(); return Service() }
+    container.register(.unique) { r in (try r.resolve(Service.self), try r.resolve(Service.self)) }
+    let (first, second) = try container.resolve((Service, Service).self)
+    #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    #expect(made.value == 1)
+  }
+
+  @Test func sharedScopeMakesNewInstancesForSeparateTopLevelResolves() throws {
+    let container = Container()
+    container.register { Service() }
+    let first: Service = try container.resolve()
+    let second: Service = try container.resolve()
+    #expect(ObjectIdentifier(first) != ObjectIdentifier(second))
+  }
+
+  @Test func sharedIsTheDefaultScope() {
+    let container = Container()
+    #expect(container.register { Service() }.scope == .shared)
+  }
+
+  @Test func sharedInstanceIsReusedThroughForwardedTypes() throws {
+    let container = Container()
+    container.register(.shared) { ListPresenter() }
+      .implements((any ListInteractorOutput).self, (any ListModuleInterface).self)
+    container.register(.unique) { r in
+      (try r.resolve(ListPresenter.self), try r.resolve((any ListInteractorOutput).self),
+       try r.resolve((any ListModuleInterface).self))
+    }
+    let (presenter, output, module) = try container.resolve(
+      (ListPresenter, any ListInteractorOutput, any ListModuleInterface).self)
+    #expect(ObjectIdentifier(presenter) == ObjectIdentifier(output))
+    #expect(ObjectIdentifier(presenter) == ObjectIdentifier(module))
+  }
+
+  @Test func singletonIsMadeOnceForTheContainersLife() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.singleton) { made.increment(); return Service() }
+    let first: Service = try container.resolve()
+    let second: Service = try container.resolve()
+    #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    #expect(made.value == 1)
+  }
+
+  @Test func singletonIsReleasedWhenItsDefinitionIsReplaced() throws {
+    let container = Container()
+    weak var old: Service?
+    do {
+      container.register(.singleton) { Service() }
+      old = try container.resolve(Service.self)
+    }
+    #expect(old != nil)
+    container.register(.singleton) { Service() }
+    #expect(old == nil)
+  }
+
+  @Test func singletonIsReleasedWhenItsDefinitionIsRemoved() throws {
+    let container = Container()
+    let definition = container.register(.singleton) { Service() }
+    weak var instance: Service?
+    do { instance = try container.resolve(Service.self) }
+    #expect(instance != nil)
+    container.remove(definition)
+    #expect(instance == nil)
+  }
+
+  @Test func eagerSingletonIsCreatedByBootstrap() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.eagerSingleton) { made.increment(); return Service() }
+    #expect(made.value == 0)
+    try container.bootstrap()
+    #expect(made.value == 1)
+    _ = try container.resolve(Service.self)
+    _ = try container.resolve(Service.self)
+    #expect(made.value == 1)
+  }
+
+  @Test func bootstrapThrowsWhenAnEagerSingletonFails() {
+    let container = Container()
+    container.register(.eagerSingleton) { () throws -> Service in throw FactoryError() }
+    #expect(throws: ResolutionError.self) { try container.bootstrap() }
+  }
+
+  @Test func weakSingletonIsSharedWhileHeldAndRecreatedOnceReleased() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.weakSingleton) { made.increment(); return Service() }
+    let held: Service = try container.resolve()
+    let again: Service = try container.resolve()
+    #expect(ObjectIdentifier(again) == ObjectIdentifier(held))
+    #expect(made.value == 1)
+  }
+
+  @Test func weakSingletonIsMadeAgainAfterEveryHolderLetGo() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.weakSingleton) { made.increment(); return Service() }
+    weak var first: Service?
+    do { first = try container.resolve(Service.self) }
+    #expect(first == nil)
+    let second: Service = try container.resolve()
+    #expect(made.value == 2)
+    _ = second
+  }
+
+  @Test func weakSingletonIsHeldStronglyWhileItsGraphIsResolved() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.weakSingleton) { made.increment(); return Service() }
+    // Both reads happen in one graph; nothing else holds the first instance in between.
+    container.register(.unique) { r in
+      (ObjectIdentifier(try r.resolve(Service.self)), ObjectIdentifier(try r.resolve(Service.self)))
+    }
+    let (first, second) = try container.resolve((ObjectIdentifier, ObjectIdentifier).self)
+    #expect(first == second)
+    #expect(made.value == 1)
+  }
+
+  @Test(arguments: [Scope.unique, .shared, .singleton, .eagerSingleton, .weakSingleton])
+  func scopesDescribeThemselvesAsWritten(scope: Scope) {
+    #expect(scope.description.hasPrefix("."))
+    #expect(Container().register(scope) { Service() }.scope == scope)
+  }
+}

@@ -1,0 +1,62 @@
+import Surrogate
+import Testing
+
+enum Environment: Hashable, Sendable { case live, stub }
+
+struct TagTests {
+  @Test func stringIntegerAndEnumTagsSelectDefinitions() throws {
+    let container = Container()
+    container.register(tag: "text") { URLSessionClient(name: "text") }
+    container.register(tag: 7) { URLSessionClient(name: "seven") }
+    container.register(tag: Environment.stub) { URLSessionClient(name: "stub") }
+    #expect(try container.resolve(URLSessionClient.self, tag: "text").name == "text")
+    #expect(try container.resolve(URLSessionClient.self, tag: 7).name == "seven")
+    #expect(try container.resolve(URLSessionClient.self, tag: Environment.stub).name == "stub")
+  }
+
+  @Test func lookupFallsBackToTheUntaggedDefinition() throws {
+    let container = Container()
+    container.register { URLSessionClient(name: "untagged") }
+    #expect(try container.resolve(URLSessionClient.self, tag: "missing").name == "untagged")
+  }
+
+  @Test func exactTagWinsOverTheUntaggedDefinition() throws {
+    let container = Container()
+    container.register { URLSessionClient(name: "untagged") }
+    container.register(tag: "live") { URLSessionClient(name: "live") }
+    #expect(try container.resolve(URLSessionClient.self, tag: "live").name == "live")
+    #expect(try container.resolve(URLSessionClient.self).name == "untagged")
+  }
+
+  @Test func tagsOfDifferentTypesWithEqualTextAreDistinct() throws {
+    let container = Container()
+    container.register(tag: "1") { URLSessionClient(name: "string") }
+    container.register(tag: 1) { URLSessionClient(name: "int") }
+    #expect(try container.resolve(URLSessionClient.self, tag: "1").name == "string")
+    #expect(try container.resolve(URLSessionClient.self, tag: 1).name == "int")
+  }
+
+  @Test func manyTagsOnOneTypeStayAddressable() throws {
+    let container = Container()
+    for index in 0..<100 { container.register(tag: index) { URLSessionClient(name: "\(index)") } }
+    for index in [0, 8, 9, 57, 99] {
+      #expect(try container.resolve(URLSessionClient.self, tag: index).name == "\(index)")
+    }
+  }
+
+  @Test func untaggedRequestDoesNotSeeTaggedDefinitions() {
+    let container = Container()
+    container.register(tag: "live") { URLSessionClient() }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(URLSessionClient.self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.nearby.first?.tag == DefinitionTag("live"))
+    #expect(error?.remedy.contains("registered with tag \"live\"") == true)
+  }
+
+  @Test func tagsDescribeThemselvesAsWritten() {
+    #expect(DefinitionTag("live").description == "\"live\"")
+    #expect(DefinitionTag(7).description == "7")
+    #expect(DefinitionTag(Environment.live).description == "Environment.live")
+    #expect(DefinitionTag(DefinitionTag(7)) == DefinitionTag(7))
+  }
+}

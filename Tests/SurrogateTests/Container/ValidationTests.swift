@@ -1,0 +1,56 @@
+import Surrogate
+import Testing
+
+struct ValidationTests {
+  @Test func validContainerHasNoProblems() {
+    let container = Container()
+    container.registerPresenterGraph()
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.checked.count == 4)
+  }
+
+  @Test func validateReportsEveryProblemAtOnceWithItsPath() {
+    let container = Container()
+    container.register { r in Repository(service: try r.resolve()) }      // Service missing
+    container.register { ListPresenter() }.implements((any Unimplemented).self)  // invalid type
+    container.register { r in A(b: try r.resolve()) }                     // cycle
+    container.register { r in B(a: try r.resolve()) }
+    container.register { () throws -> C in throw FactoryError() }         // factory fails
+    let report = container.validate()
+    let codes = Set(report.problems.map(\.code.description))
+    #expect(codes == ["definitionNotFound", "invalidType", "circularDependency", "factoryFailed"])
+    let missing = report.problems.first { $0.code == .definitionNotFound }
+    #expect(missing?.pathDescription == "Repository → Service")
+    #expect(!report.isValid)
+    #expect(report.problems.count == 5)  // the A ↔ B cycle is reported from each side
+    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 5 problems"))
+  }
+
+  @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {
+    let container = Container()
+    container.register { (_, host: String, port: Int) in Client(host: host, port: port) }
+    let report = container.validate()
+    #expect(ids(report.skipped.map(\.type)) == ids(Client.self))
+    #expect(report.isValid)
+  }
+
+  @Test func validateWarnsAboutOptionalsThatResolvedToNil() {
+    let container = Container()
+    container.register { ListViewController() }
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    let report = container.validate()
+    #expect(report.isValid)
+    #expect(report.warnings.map(\.kind) == [.optionalResolvedToNil])
+    #expect(ids(report.warnings.first?.path.map(\.type)) == ids(ListViewController.self, Optional<ListPresenter>.self))
+  }
+
+  @Test func validateDoesNotKeepSingletons() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.singleton) { made.increment(); return Service() }
+    _ = container.validate()
+    _ = try container.resolve(Service.self)
+    #expect(made.value == 2)
+  }
+}

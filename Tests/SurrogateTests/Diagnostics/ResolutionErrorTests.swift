@@ -1,0 +1,73 @@
+import Surrogate
+import Testing
+
+struct ResolutionErrorTests {
+  @Test func notFoundNamesTheTypeThePathAndTheFix() {
+    let container = Container()
+    container.register { r in Repository(service: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Repository.self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.message == "No definition for Service.")
+    #expect(error?.pathDescription == "Repository → Service")
+    #expect(error?.remedy.hasPrefix("Register it: `container.register(.shared) { r in ... }` returning Service") == true)
+    #expect(error?.description.hasPrefix("definitionNotFound: No definition for Service. Path: Repository → Service. Fix:") == true)
+  }
+
+  @Test func notFoundWithTagNamesTheTag() {
+    let container = Container()
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, tag: "live") }
+    #expect(error?.message == "No definition for Service tag \"live\".")
+    #expect(error?.key.tag == DefinitionTag("live"))
+    #expect(error?.remedy.contains("tag: \"live\"") == true)
+  }
+
+  @Test func notFoundSuggestsForwardingARegisteredConformingType() {
+    let container = Container()
+    container.register { ListPresenter() }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any ListInteractorOutput).self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(ids(error?.nearby.map(\.type)) == ids(ListPresenter.self))
+    #expect(error?.remedy == "ListPresenter conforms to ListInteractorOutput but does not forward it: add `.implements(ListInteractorOutput.self)` to its registration.")
+  }
+
+  @Test func factoryFailureKeepsTheCause() {
+    let container = Container()
+    container.register { () throws -> Service in throw FactoryError(reason: "disk full") }
+    container.register { r in Repository(service: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Repository.self) }
+    #expect(error?.code == .factoryFailed)
+    #expect(error?.cause as? FactoryError == FactoryError(reason: "disk full"))
+    #expect(error?.message == "The factory of Service threw FactoryError: disk full.")
+    #expect(error?.pathDescription == "Repository → Service")
+  }
+
+  @Test func detailedDescriptionPrintsThePathAsATree() {
+    let container = Container()
+    container.register { r in Repository(service: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Repository.self) }
+    let lines = error?.detailedDescription.split(separator: "\n").map(String.init) ?? []
+    #expect(lines.prefix(3) == [
+      "definitionNotFound: No definition for Service.",
+      "  Repository",
+      "  └─ Service   ← failed here",
+    ])
+    #expect(lines.last?.hasPrefix("Fix: ") == true)
+  }
+
+  @Test func errorIsTypedSoCatchNeedsNoCast() {
+    let container = Container()
+    do {
+      _ = try container.resolve(Service.self)
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.code == .definitionNotFound)
+    }
+  }
+
+  @Test func keysDescribeArgumentsAndTags() {
+    let key = DefinitionKey(type: Client.self, argumentsType: (String, Int).self, tag: DefinitionTag("live"))
+    #expect(key.description == "Client (arguments: (String, Int)) tag \"live\"")
+    #expect(key.hasArguments)
+    #expect(!DefinitionKey(type: Client.self).hasArguments)
+  }
+}
