@@ -25,7 +25,7 @@ extension Container {
     factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> T
   ) -> Definition<T, (repeat each Argument)> {
     typealias Arguments = (repeat each Argument)
-    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: DefinitionTag(tag))
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
     var argumentTypes: [Any.Type] = []
     for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
     let resolveArguments = argumentTypes.isEmpty ? nil : Self.argumentResolver(for: repeat (each Argument).self)
@@ -132,7 +132,7 @@ extension Container {
     _ definition: Definition<T, Arguments>, type: Forwarded.Type, tag: (any Hashable & Sendable)? = nil
   ) -> Definition<Forwarded, Arguments> {
     let source = definition.sourceKey
-    let key = DefinitionKey(type: Forwarded.self, argumentsType: source.argumentsType, tag: DefinitionTag(tag))
+    let key = DefinitionKey(type: Forwarded.self, argumentsType: source.argumentsType, tag: .wrap(tag))
     guard key != source else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }

@@ -23,14 +23,15 @@ extension Container {
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) throws(ResolutionError) -> T {
     typealias Arguments = (repeat each Argument)
-    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: DefinitionTag(tag))
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
     if let found = lookup(key), !found.entry.isForwarding {
       let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
       // A live singleton needs no graph.
-      if let cached = registration.cachedInstance { return cached }
+      if let cached = registration.cachedInstance { return cached.value }
+      var isNew = false
       return try registration.produce(
-        (repeat each arguments), in: Graph(container: self), requested: key, owner: found.owner, lookup: self
-      ).0
+        (repeat each arguments), in: Graph(container: self), requested: key, owner: found.owner, lookup: self,
+        isNew: &isNew)
     }
     return try Graph(container: self).resolve(key, arguments: (repeat each arguments), from: self)
   }

@@ -31,7 +31,7 @@ public struct Resolver {
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) throws(ResolutionError) -> T {
-    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: DefinitionTag(tag))
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     // A resolver kept past its graph (captured by a closure) starts a new graph.
     let graph = graph.isActive ? graph : Graph(container: container)
     return try graph.resolve(key, arguments: (repeat each arguments), from: container)

@@ -34,9 +34,11 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  init?(_ value: (any Hashable & Sendable)?) {
+  /// Wraps an optional tag parameter; `nil` stays `nil` without touching the existential.
+  @inline(__always)
+  static func wrap(_ value: (any Hashable & Sendable)?) -> DefinitionTag? {
     guard let value else { return nil }
-    self.init(value)
+    return DefinitionTag(value)
   }
 
   /// The wrapped value, as it was given.

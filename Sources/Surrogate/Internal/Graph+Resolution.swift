@@ -7,7 +7,9 @@ extension Graph {
       if !found.entry.isForwarding {
         // A registration stored under a key always has the key's instance and argument types.
         let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
-        return try registration.produce(arguments, in: self, requested: key, owner: found.owner, lookup: container).0
+        var isNew = false
+        return try registration.produce(
+          arguments, in: self, requested: key, owner: found.owner, lookup: container, isNew: &isNew)
       }
       let produced = try found.entry.produce(
         arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container)

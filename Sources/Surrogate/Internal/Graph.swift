@@ -20,9 +20,11 @@ final class Graph {
   let coordinator: WaitCoordinator
   let maximumDepth: Int
   let isValidation: Bool
-  private(set) var frames: [Frame] = []
-  var shared: [RegistrationID: Any] = [:]
-  private var held: [AnyObject] = []
+  // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
+  // call per access) buy nothing.
+  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  @exclusivity(unchecked) var shared: [RegistrationID: Any] = [:]
+  @exclusivity(unchecked) private var held: [AnyObject] = []
   /// Filled by validation: optional requests that came back `nil`.
   private(set) var nilOptionals: [[DefinitionKey]] = []
   /// Observes every instance the graph creates (leak checks, graph export).

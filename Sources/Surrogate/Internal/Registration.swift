@@ -14,6 +14,9 @@ final class Registration<Instance, Arguments>: Entry {
   let resolveArguments: ArgumentResolver?
   let argumentTypes: [Any.Type]
   let store: SingletonStore<Instance>?
+  /// Whether `blocks` is non-empty, read without touching the array (whose element type, a
+  /// generic function type, costs a metadata lookup in unspecialized code).
+  let hasBlocks: Bool
 
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory, blocks: [Block] = [],
@@ -26,7 +29,8 @@ final class Registration<Instance, Arguments>: Entry {
     self.blocks = blocks
     self.resolveArguments = resolveArguments
     self.argumentTypes = argumentTypes
-    self.store = store ?? (scope.isSingleton ? SingletonStore(key: key) : nil)
+    self.store = store ?? (scope.isSingleton ? SingletonStore(key: key, isWeak: scope.kind == .weakSingleton) : nil)
+    self.hasBlocks = !blocks.isEmpty
   }
 
   var sourceKey: DefinitionKey { key }
@@ -44,35 +48,40 @@ final class Registration<Instance, Arguments>: Entry {
   {
     // The key guarantees the argument type; a mismatch here is a bug in the registry.
     let arguments = arguments as! Arguments
-    let (instance, isNew) = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    var isNew = false
+    let instance = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     return Produced(instance: instance, isNew: isNew)
   }
 
-  /// Returns a live singleton without building a graph: the hot path of `resolve`.
+  /// A live singleton, read without building a graph: the hot path of `resolve`.
   @inline(__always)
-  var cachedInstance: Instance? { store?.cachedInstance }
+  var cachedInstance: Shared<Instance>? { store?.cachedInstance }
 
-  func produce(_ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
-    throws(ResolutionError) -> (Instance, isNew: Bool)
-  {
+  /// Produces the instance for a request in `graph`: reused, or made and stored.
+  ///
+  /// NB: `isNew` is an `inout` rather than part of a tuple result: a tuple of a generic type costs
+  /// a metadata lookup on every call in unspecialized code.
+  func produce(
+    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
+    isNew: inout Bool
+  ) throws(ResolutionError) -> Instance {
     if scope.kind != .unique, let existing = graph.shared[id] {
-      return (existing as! Instance, false)
+      return existing as! Instance
     }
-    if !graph.isValidation, let cached = store?.cachedInstance {
-      if scope.kind == .weakSingleton { graph.hold(cached) }
-      return (cached, false)
-    }
-    try graph.checkCycleAndDepth(id: id, requested: requested)
-
-    var claim: SingletonStore<Instance>.Claim?
+    var gate: Gate?
     if let store, !graph.isValidation {
-      switch try store.claim(in: graph, requested: requested) {
-      case .ready(let instance):
-        if scope.kind == .weakSingleton { graph.hold(instance) }
-        return (instance, false)
-      case .create(let newClaim):
-        claim = newClaim
+      if let cached = store.cachedInstance {
+        if scope.kind == .weakSingleton { graph.hold(cached.value) }
+        return cached.value
       }
+      try graph.checkCycleAndDepth(id: id, requested: requested)
+      gate = try store.claim(in: graph, requested: requested)
+      if gate == nil, let cached = store.cachedInstance {
+        if scope.kind == .weakSingleton { graph.hold(cached.value) }
+        return cached.value
+      }
+    } else {
+      try graph.checkCycleAndDepth(id: id, requested: requested)
     }
 
     // A singleton resolves its dependencies in the container that owns it, so that it never
@@ -86,21 +95,24 @@ final class Registration<Instance, Arguments>: Entry {
     do {
       instance = try factory(resolver, arguments)
     } catch {
-      claim?.abandon()
+      if let gate { store?.abandon(gate: gate) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
     if scope.kind != .unique { graph.shared[id] = instance }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     graph.recordCreation(of: instance, key: requested, scope: scope)
-    do {
-      for block in blocks { try block(resolver, instance) }
-    } catch {
-      graph.shared[id] = nil
-      claim?.abandon()
-      throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+    if hasBlocks {
+      do {
+        for block in blocks { try block(resolver, instance) }
+      } catch {
+        graph.shared[id] = nil
+        if let gate { store?.abandon(gate: gate) }
+        throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+      }
     }
-    claim?.fulfil(instance, weakly: scope.kind == .weakSingleton)
-    return (instance, true)
+    if let gate { store?.fulfil(instance, gate: gate) }
+    isNew = true
+    return instance
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container.
@@ -124,7 +136,8 @@ extension Registration: Autowirable {
     throws(ResolutionError) -> Produced?
   {
     guard let arguments = try autowiredArguments(in: graph, requested: requested, lookup: lookup) else { return nil }
-    let (instance, isNew) = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    var isNew = false
+    let instance = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     return Produced(instance: instance, isNew: isNew)
   }
 }

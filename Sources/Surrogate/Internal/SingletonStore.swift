@@ -3,95 +3,99 @@ import Synchronization
 
 /// Holds a singleton-scoped registration's instance and makes sure its factory runs once.
 ///
-/// Decisions happen under `state`'s lock and return an action; the factory runs outside it, so
-/// threads that resolve other types never wait for this one. A thread that finds the instance
-/// being created by another graph waits on that creation's gate, after asking the container's
-/// ``WaitCoordinator`` whether the wait would close a cycle of waiting threads.
+/// A made strong singleton is published once through an `AtomicLazyReference`, so reading it is
+/// one atomic load: no lock, and threads reading it do not contend. Creation is decided under
+/// `state`'s lock; the factory runs outside it, so threads that resolve other types never wait
+/// for this one. A thread that finds the instance being created by another graph waits on that
+/// creation's gate, after asking the ``WaitCoordinator`` whether the wait would close a cycle.
+///
+/// NB: the hot path touches no generic nested type (those cost a metadata lookup per call in
+/// unspecialized code), which is why the state enums live outside this generic class.
 final class SingletonStore<Instance>: Sendable {
-  enum State {
-    case empty
-    case creating(owner: GraphOwner, gate: Gate)
-    case ready(Shared<Instance>)
-    case released(WeakInstance)
-  }
-
-  /// The right to create the instance, held by exactly one graph at a time.
-  struct Claim {
-    let store: SingletonStore
-    let gate: Gate
-
-    func fulfil(_ instance: Instance, weakly: Bool) {
-      // Only a class instance can be held weakly; a value in a weak singleton is not cached.
-      let next: Shared<State> =
-        if weakly {
-          Shared(Instance.self is AnyObject.Type ? .released(WeakInstance(instance as AnyObject)) : .empty)
-        } else {
-          Shared(.ready(Shared(instance)))
-        }
-      store.state.withLock { $0 = next.value }
-      gate.open()
-    }
-
-    /// The factory failed: the failure is not cached and a waiting thread may try again.
-    func abandon() {
-      store.state.withLock { $0 = .empty }
-      gate.open()
-    }
-  }
-
-  private enum Action {
-    case ready(Shared<Instance>)
-    case create(Gate)
-    case wait(GraphOwner, Gate)
-  }
-
-  enum ClaimResult {
-    case ready(Instance)
-    case create(Claim)
-  }
-
   let key: DefinitionKey
-  let state = Mutex<State>(.empty)
+  let isWeak: Bool
+  private let strong = AtomicLazyReference<Shared<Instance>>()
+  private let state = Mutex<SingletonState>(.empty)
 
-  init(key: DefinitionKey) { self.key = key }
-
-  var cachedInstance: Instance? {
-    state.withLock { state -> Shared<Instance>? in
-      switch state {
-      case .ready(let shared): shared
-      case .released(let weak): weak.object.map { Shared($0 as! Instance) }
-      case .empty, .creating: nil
-      }
-    }?.value
+  init(key: DefinitionKey, isWeak: Bool) {
+    self.key = key
+    self.isWeak = isWeak
   }
 
-  func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> ClaimResult {
+  /// The live instance, if there is one: a strong singleton in one atomic load.
+  @inline(__always)
+  var cachedInstance: Shared<Instance>? {
+    if let made = strong.load() { return made }
+    return isWeak ? weakInstance : nil
+  }
+
+  private var weakInstance: Shared<Instance>? {
+    state.withLock { state -> Shared<Instance>? in
+      guard case .released(let weak) = state, let object = weak.object else { return nil }
+      return Shared(object as! Instance)
+    }
+  }
+
+  /// Claims the right to create the instance; returns `nil` when it is ready (read it with
+  /// `cachedInstance`), or waits while another graph creates it.
+  func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> Gate? {
     while true {
-      let action = state.withLock { state -> Action in
+      if strong.load() != nil { return nil }
+      let action = state.withLock { state -> SingletonAction in
         switch state {
-        case .ready(let shared):
-          return .ready(shared)
-        case .released(let weak):
-          if let object = weak.object { return .ready(Shared(object as! Instance)) }
-          fallthrough
-        case .empty:
+        case .published:
+          return .ready
+        case .released(let weak) where weak.object != nil:
+          return .ready
+        case .creating(let owner, let gate):
+          return .wait(owner, gate)
+        case .empty, .released:
           let gate = Gate()
           state = .creating(owner: graph.owner, gate: gate)
           return .create(gate)
-        case .creating(let owner, let gate):
-          return .wait(owner, gate)
         }
       }
       switch action {
-      case .ready(let shared):
-        return .ready(shared.value)
+      case .ready:
+        if cachedInstance != nil { return nil }  // a weak instance may have died since
       case .create(let gate):
-        return .create(Claim(store: self, gate: gate))
+        return gate
       case .wait(let owner, let gate):
         try graph.waitForCreation(by: owner, gate: gate, requested: requested)
       }
     }
   }
+
+  func fulfil(_ instance: Instance, gate: Gate) {
+    if isWeak {
+      // Only a class instance can be held weakly; a value in a weak singleton is not cached.
+      let next = Instance.self is AnyObject.Type ? Shared(SingletonState.released(WeakInstance(instance as AnyObject))) : Shared(.empty)
+      state.withLock { $0 = next.value }
+    } else {
+      _ = strong.storeIfNil(Shared(instance))
+      state.withLock { $0 = .published }
+    }
+    gate.open()
+  }
+
+  /// The factory failed: the failure is not cached and a waiting thread may try again.
+  func abandon(gate: Gate) {
+    state.withLock { $0 = .empty }
+    gate.open()
+  }
+}
+
+enum SingletonState {
+  case empty
+  case creating(owner: GraphOwner, gate: Gate)
+  case published
+  case released(WeakInstance)
+}
+
+enum SingletonAction {
+  case ready
+  case create(Gate)
+  case wait(GraphOwner, Gate)
 }
 
 /// The identity of a graph and the thread that runs it, for the wait coordinator.
