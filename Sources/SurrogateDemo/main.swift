@@ -1,1 +1,81 @@
-print("placeholder")
+// `swift run surrogate-demo`: composes a small MVP screen with the container and shows what it
+// built, that each factory ran once, and that the screen is released when its root is dropped.
+import Surrogate
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+protocol TodoView: AnyObject {
+  func display(_ items: [String])
+}
+
+protocol TodoStore: Sendable {
+  func items() -> [String]
+}
+
+struct InMemoryTodoStore: TodoStore {
+  func items() -> [String] { ["Write the container", "Prove the screen is released", "Ship"] }
+}
+
+final class TodoPresenter {
+  // The presenter holds its view weakly on purpose here; the proxies issue replaces this with a
+  // plain strong `let view` behind a `WeakRefProxy` chosen by the composition root.
+  weak var view: (any TodoView)?
+  let store: any TodoStore
+  init(store: any TodoStore) { self.store = store }
+  func viewDidLoad() { view?.display(store.items()) }
+}
+
+final class TodoViewController: TodoView {
+  var presenter: TodoPresenter?
+  private(set) var rendered: [String] = []
+  func display(_ items: [String]) { rendered = items }
+}
+
+func compose() -> Container {
+  let container = Container()
+  container.register(.singleton, type: (any TodoStore).self) { InMemoryTodoStore() }
+  container.autowire(TodoPresenter.init)
+    .resolvingProperties { r, presenter in presenter.view = try r.resolve() }
+  container.register(.shared) { TodoViewController() }
+    .implements((any TodoView).self)
+    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  return container
+}
+
+func run() throws(ResolutionError) {
+  let container = compose()
+  let report = container.validate()
+  print("Surrogate demo: an MVP screen composed by a container")
+  print("validate(): \(report.checked.count) definitions, \(report.problems.count) problems")
+
+  weak var releasedController: TodoViewController?
+  weak var releasedPresenter: TodoPresenter?
+  do {
+    let controller: TodoViewController = try container.resolve()
+    controller.presenter?.viewDidLoad()
+    print("\nTodoViewController → TodoPresenter → TodoView (the same controller, via .implements)")
+    let sameView = controller.presenter?.view.map { ObjectIdentifier($0) == ObjectIdentifier(controller) } ?? false
+    print("  presenter.view is the controller: \(sameView)")
+    for (index, item) in controller.rendered.enumerated() { print("  \(index + 1). \(item)") }
+    releasedController = controller
+    releasedPresenter = controller.presenter
+  }
+  let released = releasedController == nil && releasedPresenter == nil
+  print("\nscreen released: \(released ? "yes" : "NO, something leaked")")
+
+  do {
+    _ = try Container().resolve((any TodoView).self)
+  } catch {
+    print("\nAn error names what failed and how to fix it:\n  \(error)")
+  }
+}
+
+do {
+  try run()
+} catch {
+  print("error: \(error)")
+  exit(1)
+}
