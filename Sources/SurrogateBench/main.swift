@@ -75,9 +75,11 @@ func main() throws {
 
   if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for `valgrind --tool=callgrind`: S1 and S3 only.
+    let which = CommandLine.arguments.dropFirst(2).first ?? "all"
     for _ in 0..<20_000 {
-      blackHole(try container.resolve(Presenter.self))
-      blackHole(try container.resolve(Service.self))
+      if which == "s1" || which == "all" { blackHole(try container.resolve(Presenter.self)) }
+      if which == "s3" || which == "all" { blackHole(try container.resolve(Service.self)) }
+      if which == "s3t" { blackHole(try container.resolve(Service.self, tag: "live")) }
     }
     return
   }

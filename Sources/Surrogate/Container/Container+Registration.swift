@@ -19,7 +19,7 @@ extension Container {
   ///   - factory: Makes the instance. Resolve dependencies through its first parameter.
   /// - Returns: The definition, to forward types with ``Definition/implements(_:tag:)`` or add
   ///   ``Definition/resolvingProperties(_:)`` blocks.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<T, each Argument>(
     _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> T
@@ -151,7 +151,7 @@ extension Container {
   /// - Parameter definition: The definition to remove; one that was already replaced or
   ///   removed is left alone.
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
-    registry.withLock { registry in
+    write { registry in
       guard registry.remove(definition.key, id: definition.id), definition.key == definition.sourceKey else { return }
       for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
         registry.remove(entry.key, id: entry.id)
@@ -165,12 +165,13 @@ extension Container {
   /// container.reset()
   /// ```
   public func reset() {
-    registry.withLock { $0.removeAll() }
+    write { $0.removeAll() }
   }
 
   // MARK: - Internals
 
-  private static func argumentResolver<each Argument>(for types: repeat (each Argument).Type)
+  @inlinable
+  static func argumentResolver<each Argument>(for types: repeat (each Argument).Type)
     -> @Sendable (Resolver) throws(ResolutionError) -> (repeat each Argument)
   {
     { (r: Resolver) throws(ResolutionError) -> (repeat each Argument) in
@@ -178,18 +179,20 @@ extension Container {
     }
   }
 
+  @usableFromInline
   func makeID() -> RegistrationID {
-    RegistrationID(container: ObjectIdentifier(self), serial: registry.withLock { $0.makeSerial() })
+    RegistrationID(container: ObjectIdentifier(self), serial: write { $0.makeSerial() })
   }
 
+  @usableFromInline
   func insert(_ entry: any Entry) {
-    registry.withLock { $0.insert(entry) }
+    write { $0.insert(entry) }
   }
 
   func append<Instance, Arguments>(
     _ block: @escaping @Sendable (Resolver, Instance) throws -> Void, to definition: Definition<Instance, Arguments>
   ) {
-    registry.withLock { registry in
+    write { registry in
       registry.update(definition.key, id: definition.id) { entry in
         if let registration = entry as? Registration<Instance, Arguments> { return registration.appending(block) }
         if let forwarding = entry as? Forwarding<Instance> { return forwarding.appending(block) }

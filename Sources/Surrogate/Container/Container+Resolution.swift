@@ -19,20 +19,36 @@ extension Container {
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
+  @inlinable
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) throws(ResolutionError) -> T {
     typealias Arguments = (repeat each Argument)
+    // The common request (no tag, a registration, a live singleton) is answered from two pointers
+    // and one atomic load, without building a key or a graph.
+    let snapshot = snapshot()
+    if tag == nil,
+      let entry = snapshot.registry.untagged[
+        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))],
+      !entry.isForwarding
+    {
+      let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
+      if let cached = registration.cachedInstance { return cached.value }
+      let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
+      var isNew = false
+      return try registration.produce(
+        (repeat each arguments), in: Graph(container: self, snapshot: snapshot), requested: key, owner: self,
+        lookup: self, isNew: &isNew)
+    }
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
-    if let found = lookup(key), !found.entry.isForwarding {
+    if let found = lookup(key, in: { $0 === self ? snapshot : $0.snapshot() }), !found.entry.isForwarding {
       let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
-      // A live singleton needs no graph.
       if let cached = registration.cachedInstance { return cached.value }
       var isNew = false
       return try registration.produce(
-        (repeat each arguments), in: Graph(container: self), requested: key, owner: found.owner, lookup: self,
-        isNew: &isNew)
+        (repeat each arguments), in: Graph(container: self, snapshot: snapshot), requested: key,
+        owner: found.owner, lookup: self, isNew: &isNew)
     }
-    return try Graph(container: self).resolve(key, arguments: (repeat each arguments), from: self)
+    return try Graph(container: self, snapshot: snapshot).resolve(key, arguments: (repeat each arguments), from: self)
   }
 }

@@ -14,7 +14,7 @@ extension Container {
   ///
   /// - Returns: The problems, warnings, and what was checked and skipped.
   public func validate() -> ValidationReport {
-    let entries = registry.withLock { $0.entries }.sorted { $0.key.description < $1.key.description }
+    let entries = snapshot().registry.entries.sorted { $0.key.description < $1.key.description }
     var problems: [ResolutionError] = []
     var warnings: [ValidationWarning] = []
     var checked: [DefinitionKey] = []
@@ -48,7 +48,7 @@ extension Container {
   ///
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
   public func bootstrap() throws(ResolutionError) {
-    let eager = registry.withLock { $0.entries }
+    let eager = snapshot().registry.entries
       .filter { !$0.isForwarding && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
       .sorted { $0.key.description < $1.key.description }
     for entry in eager {

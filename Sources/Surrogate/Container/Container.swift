@@ -23,7 +23,7 @@ public final class Container: Sendable {
   /// ``ResolutionError/Code/depthLimitExceeded`` instead of exhausting the stack.
   public let maximumDepth: Int
   let coordinator: WaitCoordinator
-  let registry = Mutex(Registry())
+  let registry = Mutex(RegistryState())
 
   /// Creates a container, optionally a child of another.
   ///
@@ -46,28 +46,63 @@ public final class Container: Sendable {
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
   }
 
+  // MARK: - Registry access
+
+  /// Changes the registry; the next resolution takes a new snapshot.
+  func write<Result>(_ body: (inout Registry) -> Result) -> Result {
+    registry.withLock { state in
+      state.snapshot = nil
+      return body(&state.registry)
+    }
+  }
+
+  /// The registry as it is now, immutable: a graph reads it without locking.
+  ///
+  /// Taking one is O(1): the dictionaries are copy-on-write, so the first write after a snapshot
+  /// copies them once, and a burst of registrations copies nothing.
+  @usableFromInline
+  func snapshot() -> RegistrySnapshot {
+    registry.withLock { state in
+      if let snapshot = state.snapshot { return snapshot }
+      let snapshot = RegistrySnapshot(state.registry)
+      state.snapshot = snapshot
+      return snapshot
+    }
+  }
+
   // MARK: - Lookup
 
   func localEntry(for key: DefinitionKey) -> (any Entry)? {
-    registry.withLock { $0.entry(for: key) }
+    snapshot().registry.entry(for: key)
   }
 
   /// Finds the definition for a key: the exact tag in this container and then its ancestors,
   /// then the untagged definition the same way.
+  /// Finds the definition for a key from the live registry (outside a graph).
   func lookup(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
+    lookup(key) { $0.snapshot() }
+  }
+
+  /// Finds the definition for a key: the exact tag in this container and then its ancestors,
+  /// then the untagged definition the same way.
+  @usableFromInline @inline(__always)
+  func lookup(_ key: DefinitionKey, in snapshot: (Container) -> RegistrySnapshot)
+    -> (entry: any Entry, owner: Container)?
+  {
     if parent == nil {
-      return registry.withLock { $0.entryOrUntagged(for: key) }.map { ($0, self) }
+      guard let entry = snapshot(self).registry.entryOrUntagged(for: key) else { return nil }
+      return (entry, self)
     }
     var container: Container? = self
     while let current = container {
-      if let entry = current.localEntry(for: key) { return (entry, current) }
+      if let entry = snapshot(current).registry.entry(for: key) { return (entry, current) }
       container = current.parent
     }
     guard key.tag != nil else { return nil }
     let untagged = key.with(tag: nil)
     container = self
     while let current = container {
-      if let entry = current.localEntry(for: untagged) { return (entry, current) }
+      if let entry = snapshot(current).registry.entry(for: untagged) { return (entry, current) }
       container = current.parent
     }
     return nil
@@ -79,7 +114,7 @@ public final class Container: Sendable {
     var seen = Set<ObjectIdentifier>()
     var container: Container? = self
     while let current = container {
-      let variants = current.registry.withLock { $0.argumentVariants[ObjectIdentifier(key.type)] ?? [:] }
+      let variants = current.snapshot().registry.argumentVariants[ObjectIdentifier(key.type)] ?? [:]
       for (id, argumentsType) in variants where !seen.contains(id) {
         let variantKey = DefinitionKey(type: key.type, argumentsType: argumentsType, tag: key.tag)
         if let found = lookup(variantKey), let entry = found.entry as? any Autowirable {
@@ -99,7 +134,7 @@ public final class Container: Sendable {
     var conforming: [DefinitionKey] = []
     var container: Container? = self
     while let current = container {
-      for entry in current.registry.withLock({ $0.entries }) {
+      for entry in current.snapshot().registry.entries {
         if entry.key.type == key.type {
           sameType.append(entry.key)
         } else if let implementation = entry.implementationType, implementation != key.type,
@@ -113,4 +148,19 @@ public final class Container: Sendable {
     let byName = { (lhs: DefinitionKey, rhs: DefinitionKey) in lhs.description < rhs.description }
     return sameType.sorted(by: byName) + conforming.sorted(by: byName)
   }
+}
+
+/// The registry and its cached snapshot, guarded by the container's mutex.
+struct RegistryState {
+  var registry = Registry()
+  var snapshot: RegistrySnapshot?
+}
+
+/// An immutable copy of a container's registry, shared by every graph that resolves from it
+/// until the next registration.
+@usableFromInline
+final class RegistrySnapshot: Sendable {
+  @usableFromInline let registry: Registry
+
+  init(_ registry: Registry) { self.registry = registry }
 }

@@ -10,11 +10,18 @@
 /// }
 /// ```
 public struct Resolver {
-  let graph: Graph
-  let container: Container
+  @usableFromInline let graph: Graph
+  @usableFromInline let container: Container
   /// The tag the current definition was requested with. Auto-wired dependencies are resolved
   /// with it (falling back to untagged definitions).
   public let tag: DefinitionTag?
+
+  @usableFromInline
+  init(graph: Graph, container: Container, tag: DefinitionTag?) {
+    self.graph = graph
+    self.container = container
+    self.tag = tag
+  }
 
   /// Resolves an instance of `T` in the current object graph.
   ///
@@ -28,6 +35,7 @@ public struct Resolver {
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
+  @inlinable
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) throws(ResolutionError) -> T {
@@ -38,6 +46,7 @@ public struct Resolver {
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).
+  @inlinable
   func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)
     -> (repeat each Dependency)
   {

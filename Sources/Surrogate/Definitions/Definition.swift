@@ -17,6 +17,7 @@ public struct Definition<Instance, Arguments>: Sendable {
   /// The scope of the instances; forwarded definitions share their source's.
   public let scope: Scope
 
+  @usableFromInline
   init(container: Container, id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, scope: Scope) {
     self.container = container
     self.id = id

@@ -26,16 +26,19 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter value: A string, an integer or any other `Hashable & Sendable` value.
   public init(_ value: any Hashable & Sendable) {
-    switch value {
-    case let tag as DefinitionTag: self = tag
-    case let string as String: storage = .string(string)
-    case let integer as Int: storage = .integer(integer)
-    default: storage = .value(AnyTagValue(value))
+    // NB: opening the existential and comparing metatypes costs a pointer comparison; `as?`
+    // casts cost a dynamic cast each, on every tagged lookup.
+    func storage<Value: Hashable & Sendable>(of value: Value) -> Storage {
+      if Value.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+      if Value.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
+      if Value.self == DefinitionTag.self { return unsafeBitCast(value, to: DefinitionTag.self).storage }
+      return .value(AnyTagValue(value))
     }
+    self.storage = storage(of: value)
   }
 
   /// Wraps an optional tag parameter; `nil` stays `nil` without touching the existential.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func wrap(_ value: (any Hashable & Sendable)?) -> DefinitionTag? {
     guard let value else { return nil }
     return DefinitionTag(value)
@@ -64,6 +67,26 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
     case .string(let string): "\"\(string)\""
     case .integer(let integer): String(integer)
     case .value(let other): "\(type(of: other.base)).\(other.base)"
+    }
+  }
+}
+
+extension DefinitionTag {
+  /// A fast, unkeyed hash for registry lookups (see `TaggedKey`).
+  var cheapHash: Int {
+    switch storage {
+    case .integer(let integer):
+      return integer
+    case .string(var string):
+      return string.withUTF8 { bytes in
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+          hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash)
+      }
+    case .value(let other):
+      return other.hashValue
     }
   }
 }

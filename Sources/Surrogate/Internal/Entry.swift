@@ -2,22 +2,31 @@
 ///
 /// `serial` is unique within `container`; the pair is unique while the container lives, and every
 /// graph keeps its containers alive.
+@usableFromInline
 struct RegistrationID: Hashable, Sendable {
-  let container: ObjectIdentifier
-  let serial: Int
+  @usableFromInline let container: ObjectIdentifier
+  @usableFromInline let serial: Int
 }
 
 /// An instance produced for a request, and whether this request created it (so that forwarded
 /// definitions know whether to run their own `resolvingProperties` blocks).
+@usableFromInline
 struct Produced {
-  let instance: Any
-  let isNew: Bool
+  @usableFromInline let instance: Any
+  @usableFromInline let isNew: Bool
+
+  @usableFromInline
+  init(instance: Any, isNew: Bool) {
+    self.instance = instance
+    self.isNew = isNew
+  }
 }
 
 /// What the registry stores under a key: a ``Registration`` or a ``Forwarding``.
 ///
 /// Entries are immutable. Editing one (appending a `resolvingProperties` block) stores a copy with
 /// the same ``id``, so a resolution that already holds an entry never sees it change.
+@usableFromInline
 protocol Entry: AnyObject, Sendable {
   var id: RegistrationID { get }
   var key: DefinitionKey { get }

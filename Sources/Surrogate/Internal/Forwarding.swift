@@ -25,7 +25,7 @@ final class Forwarding<Forwarded>: Entry {
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
-    guard let source = owner.localEntry(for: sourceKey), !source.isForwarding else {
+    guard let source = graph.snapshot(of: owner).registry.entry(for: sourceKey), !source.isForwarding else {
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
     let produced = try source.produce(

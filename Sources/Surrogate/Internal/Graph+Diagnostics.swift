@@ -1,5 +1,6 @@
 extension Graph {
   /// Wraps what a factory or block threw; called while the failing definition's frame is pushed.
+  @usableFromInline
   func wrap(_ error: any Error, code: ResolutionError.Code, key: DefinitionKey) -> ResolutionError {
     if let error = error as? ResolutionError { return error }
     let what = code == .factoryFailed ? "The factory of" : "A `resolvingProperties` block of"

@@ -1,9 +1,18 @@
 extension Graph {
   /// Resolves `key` for a caller that knows the instance and argument types statically.
+  @inlinable
   func resolve<T, Arguments>(_ key: DefinitionKey, arguments: Arguments, from container: Container)
     throws(ResolutionError) -> T
   {
-    if let found = container.lookup(key) {
+    // The common nested request: untagged, from the graph's own container, with no parent.
+    if key.tag == nil, container === root, root.parent == nil,
+      let entry = rootSnapshot.registry.untagged[key.typeKey], !entry.isForwarding
+    {
+      let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
+      var isNew = false
+      return try registration.produce(arguments, in: self, requested: key, owner: root, lookup: root, isNew: &isNew)
+    }
+    if let found = lookup(key, from: container) {
       if !found.entry.isForwarding {
         // A registration stored under a key always has the key's instance and argument types.
         let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
@@ -19,8 +28,9 @@ extension Graph {
   }
 
   /// Resolves `key` with the instance type known only at run time.
+  @usableFromInline
   func resolveErased(_ key: DefinitionKey, arguments: Any, from container: Container) throws(ResolutionError) -> Any {
-    if let found = container.lookup(key) {
+    if let found = lookup(key, from: container) {
       return try found.entry.produce(
         arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container
       ).instance
@@ -30,7 +40,8 @@ extension Graph {
 
   /// Nothing is registered under the key: an optional, an injectable wrapper, or auto-wiring
   /// may still answer; otherwise `definitionNotFound`.
-  private func resolveMissing(_ key: DefinitionKey, arguments: Any, from container: Container)
+  @usableFromInline
+  func resolveMissing(_ key: DefinitionKey, arguments: Any, from container: Container)
     throws(ResolutionError) -> Any
   {
     if let optional = key.type as? any OptionalResolvable.Type {

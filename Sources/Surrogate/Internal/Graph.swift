@@ -11,19 +11,31 @@
 ///
 /// A graph belongs to the thread that called `resolve` and never escapes it, except through a
 /// ``Resolver`` that a factory keeps (which then starts a new graph; see ``Resolver``).
+@usableFromInline
 final class Graph {
+  @usableFromInline
   struct Frame {
-    let key: DefinitionKey
-    let id: RegistrationID
+    @usableFromInline let key: DefinitionKey
+    @usableFromInline let id: RegistrationID
+
+    @usableFromInline
+    init(key: DefinitionKey, id: RegistrationID) {
+      self.key = key
+      self.id = id
+    }
   }
 
   let coordinator: WaitCoordinator
+  /// The container the graph was started from, and its registry as of then.
+  @usableFromInline let root: Container
+  @usableFromInline @exclusivity(unchecked) var rootSnapshot: RegistrySnapshot
+  @exclusivity(unchecked) private var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
   let maximumDepth: Int
-  let isValidation: Bool
+  @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
   // call per access) buy nothing.
   @exclusivity(unchecked) private(set) var frames: [Frame] = []
-  @exclusivity(unchecked) var shared: [RegistrationID: Any] = [:]
+  @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: Any] = [:]
   @exclusivity(unchecked) private var held: [AnyObject] = []
   /// Filled by validation: optional requests that came back `nil`.
   private(set) var nilOptionals: [[DefinitionKey]] = []
@@ -31,22 +43,61 @@ final class Graph {
   var observer: (any GraphObserver)?
   private(set) lazy var owner = GraphOwner(graph: ObjectIdentifier(self), thread: currentThreadID())
 
-  init(container: Container, isValidation: Bool = false) {
+  @usableFromInline
+  init(container: Container, snapshot: RegistrySnapshot? = nil, isValidation: Bool = false) {
+    self.root = container
+    self.rootSnapshot = snapshot ?? container.snapshot()
     self.coordinator = container.coordinator
     self.maximumDepth = container.maximumDepth
     self.isValidation = isValidation
   }
 
-  var isActive: Bool { !frames.isEmpty }
+  @usableFromInline var isActive: Bool { !frames.isEmpty }
+
+  // MARK: - Lookup
+
+  /// The registry of `container` as this graph sees it: one snapshot per container per graph,
+  /// so nested lookups take no lock.
+  @usableFromInline @inline(__always)
+  func snapshot(of container: Container) -> RegistrySnapshot {
+    container === root ? rootSnapshot : otherSnapshot(of: container)
+  }
+
+  @usableFromInline
+  func otherSnapshot(of container: Container) -> RegistrySnapshot {
+    if let snapshot = otherSnapshots[ObjectIdentifier(container)] { return snapshot }
+    let snapshot = container.snapshot()
+    otherSnapshots[ObjectIdentifier(container)] = snapshot
+    return snapshot
+  }
+
+  /// Finds the definition for a key. A miss looks at the live registry once more, so that what
+  /// a factory registered while this graph was being built is found too.
+  @usableFromInline
+  func lookup(_ key: DefinitionKey, from container: Container) -> (entry: any Entry, owner: Container)? {
+    if let found = container.lookup(key, in: snapshot(of:)) { return found }
+    var changed = false
+    var current: Container? = container
+    while let candidate = current {
+      let fresh = candidate.snapshot()
+      if fresh !== snapshot(of: candidate) {
+        if candidate === root { rootSnapshot = fresh } else { otherSnapshots[ObjectIdentifier(candidate)] = fresh }
+        changed = true
+      }
+      current = candidate.parent
+    }
+    return changed ? container.lookup(key, in: snapshot(of:)) : nil
+  }
 
   // MARK: - Path
 
-  func push(_ frame: Frame) { frames.append(frame) }
+  @usableFromInline func push(_ frame: Frame) { frames.append(frame) }
 
-  func pop() { frames.removeLast() }
+  @usableFromInline func pop() { frames.removeLast() }
 
   func path(to key: DefinitionKey) -> [DefinitionKey] { frames.map(\.key) + [key] }
 
+  @usableFromInline
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
     if let start = frames.firstIndex(where: { $0.id == id }) {
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
@@ -59,10 +110,12 @@ final class Graph {
     }
   }
 
+  @usableFromInline
   func hold(_ instance: Any) {
     if Swift.type(of: instance) is AnyClass { held.append(instance as AnyObject) }
   }
 
+  @usableFromInline
   func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope) {
     observer?.graph(self, created: instance, for: key, scope: scope, path: frames.map(\.key))
   }

@@ -1,23 +1,25 @@
 /// A registered factory: scope, factory, `resolvingProperties` blocks and, for singleton scopes,
 /// the instance store.
+@usableFromInline
 final class Registration<Instance, Arguments>: Entry {
-  typealias Factory = @Sendable (Resolver, Arguments) throws -> Instance
-  typealias Block = @Sendable (Resolver, Instance) throws -> Void
-  typealias ArgumentResolver = @Sendable (Resolver) throws(ResolutionError) -> Arguments
+  @usableFromInline typealias Factory = @Sendable (Resolver, Arguments) throws -> Instance
+  @usableFromInline typealias Block = @Sendable (Resolver, Instance) throws -> Void
+  @usableFromInline typealias ArgumentResolver = @Sendable (Resolver) throws(ResolutionError) -> Arguments
 
-  let id: RegistrationID
-  let key: DefinitionKey
-  let scope: Scope
-  let factory: Factory
-  let blocks: [Block]
+  @usableFromInline let id: RegistrationID
+  @usableFromInline let key: DefinitionKey
+  @usableFromInline let scope: Scope
+  @usableFromInline let factory: Factory
+  @usableFromInline let blocks: [Block]
   /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
   let resolveArguments: ArgumentResolver?
   let argumentTypes: [Any.Type]
-  let store: SingletonStore<Instance>?
+  @usableFromInline let store: SingletonStore<Instance>?
   /// Whether `blocks` is non-empty, read without touching the array (whose element type, a
   /// generic function type, costs a metadata lookup in unspecialized code).
-  let hasBlocks: Bool
+  @usableFromInline let hasBlocks: Bool
 
+  @usableFromInline
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory, blocks: [Block] = [],
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil
@@ -33,9 +35,9 @@ final class Registration<Instance, Arguments>: Entry {
     self.hasBlocks = !blocks.isEmpty
   }
 
-  var sourceKey: DefinitionKey { key }
-  var isForwarding: Bool { false }
-  var implementationType: Any.Type? { Instance.self }
+  @usableFromInline var sourceKey: DefinitionKey { key }
+  @usableFromInline var isForwarding: Bool { false }
+  @usableFromInline var implementationType: Any.Type? { Instance.self }
 
   func appending(_ block: @escaping Block) -> Registration {
     Registration(
@@ -43,6 +45,7 @@ final class Registration<Instance, Arguments>: Entry {
       resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store)
   }
 
+  @usableFromInline
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
@@ -54,13 +57,14 @@ final class Registration<Instance, Arguments>: Entry {
   }
 
   /// A live singleton, read without building a graph: the hot path of `resolve`.
-  @inline(__always)
+  @inlinable
   var cachedInstance: Shared<Instance>? { store?.cachedInstance }
 
   /// Produces the instance for a request in `graph`: reused, or made and stored.
   ///
   /// NB: `isNew` is an `inout` rather than part of a tuple result: a tuple of a generic type costs
   /// a metadata lookup on every call in unspecialized code.
+  @inlinable
   func produce(
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool

@@ -2,10 +2,13 @@
 ///
 /// Lookups hash only a ``TypeKey`` (two pointers); tags are then compared in a short list, so a
 /// tagged lookup costs what an untagged one does until a type has many tags.
-struct Registry {
+@usableFromInline
+struct Registry: Sendable {
   /// Untagged entries, apart from the tagged ones so that the common lookup copies one reference.
-  private(set) var untagged: [TypeKey: any Entry] = [:]
-  private(set) var tagged: [TypeKey: TagTable] = [:]
+  @usableFromInline private(set) var untagged: [TypeKey: any Entry] = [:]
+  @usableFromInline private(set) var tagged: [TaggedKey: any Entry] = [:]
+  /// How many tags each type key has, so that removing the last one is noticed.
+  private var tagCounts: [TypeKey: Int] = [:]
   /// For auto-wiring: the argument lists each type is registered with.
   private(set) var argumentVariants: [ObjectIdentifier: [ObjectIdentifier: Any.Type]] = [:]
   private var nextSerial = 0
@@ -17,13 +20,13 @@ struct Registry {
 
   func entry(for key: DefinitionKey) -> (any Entry)? {
     guard let tag = key.tag else { return untagged[key.typeKey] }
-    return tagged[key.typeKey]?.entry(for: tag)
+    return tagged[TaggedKey(typeKey: key.typeKey, tag: tag)]
   }
 
   /// The entry under the exact tag, else the untagged one: a single-container lookup in one step.
   @inline(__always)
   func entryOrUntagged(for key: DefinitionKey) -> (any Entry)? {
-    if let tag = key.tag, let entry = tagged[key.typeKey]?.entry(for: tag) { return entry }
+    if let tag = key.tag, let entry = tagged[TaggedKey(typeKey: key.typeKey, tag: tag)] { return entry }
     return untagged[key.typeKey]
   }
 
@@ -37,8 +40,14 @@ struct Registry {
 
   private mutating func set(_ entry: (any Entry)?, for key: DefinitionKey) {
     if let tag = key.tag {
-      tagged[key.typeKey, default: TagTable()].set(entry, for: tag)
-      if tagged[key.typeKey]?.isEmpty == true { tagged[key.typeKey] = nil }
+      let taggedKey = TaggedKey(typeKey: key.typeKey, tag: tag)
+      let existed = tagged[taggedKey] != nil
+      tagged[taggedKey] = entry
+      let change = (entry != nil ? 1 : 0) - (existed ? 1 : 0)
+      if change != 0 {
+        let count = tagCounts[key.typeKey, default: 0] + change
+        tagCounts[key.typeKey] = count == 0 ? nil : count
+      }
     } else {
       untagged[key.typeKey] = entry
     }
@@ -55,7 +64,7 @@ struct Registry {
   mutating func remove(_ key: DefinitionKey, id: RegistrationID) -> Bool {
     guard let current = entry(for: key), current.id == id else { return false }
     set(nil, for: key)
-    if key.hasArguments, untagged[key.typeKey] == nil, tagged[key.typeKey] == nil {
+    if key.hasArguments, untagged[key.typeKey] == nil, tagCounts[key.typeKey] == nil {
       argumentVariants[ObjectIdentifier(key.type)]?[ObjectIdentifier(key.argumentsType)] = nil
     }
     return true
@@ -64,40 +73,23 @@ struct Registry {
   mutating func removeAll() {
     untagged = [:]
     tagged = [:]
+    tagCounts = [:]
     argumentVariants = [:]
   }
 
-  var entries: [any Entry] { Array(untagged.values) + tagged.values.flatMap(\.entries) }
+  var entries: [any Entry] { Array(untagged.values) + Array(tagged.values) }
 }
 
-/// The tagged definitions of one type and argument list: a short list compared in place (no
-/// hashing), turned into a dictionary once a type has many tags.
-struct TagTable {
-  private static let linearLimit = 8
+/// A type key and a tag: the key of a tagged definition.
+@usableFromInline
+struct TaggedKey: Hashable, Sendable {
+  @usableFromInline let typeKey: TypeKey
+  @usableFromInline let tag: DefinitionTag
 
-  private var tagged: [(tag: DefinitionTag, entry: any Entry)] = []
-  private var taggedIndex: [DefinitionTag: any Entry]?
-
-  var isEmpty: Bool { tagged.isEmpty && (taggedIndex?.isEmpty ?? true) }
-
-  var entries: [any Entry] { taggedIndex.map { Array($0.values) } ?? tagged.map(\.entry) }
-
-  func entry(for tag: DefinitionTag) -> (any Entry)? {
-    if let taggedIndex { return taggedIndex[tag] }
-    for candidate in tagged where candidate.tag == tag { return candidate.entry }
-    return nil
-  }
-
-  mutating func set(_ entry: (any Entry)?, for tag: DefinitionTag) {
-    if taggedIndex != nil {
-      taggedIndex?[tag] = entry
-      return
-    }
-    tagged.removeAll { $0.tag == tag }
-    if let entry { tagged.append((tag, entry)) }
-    if tagged.count > Self.linearLimit {
-      taggedIndex = Dictionary(uniqueKeysWithValues: tagged.map { ($0.tag, $0.entry) })
-      tagged = []
-    }
+  /// NB: a tag hashes with a short FNV-1a over a string tag's UTF-8 (tags are short literals) or
+  /// an integer's bits, not with SipHash; the dictionary's per-instance seed is mixed in.
+  @usableFromInline
+  func _rawHashValue(seed: Int) -> Int {
+    typeKey._rawHashValue(seed: seed ^ tag.cheapHash)
   }
 }

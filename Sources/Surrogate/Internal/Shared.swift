@@ -5,7 +5,8 @@
 /// such a factory is shared on purpose, so it needs this one unchecked wrapper. It is immutable,
 /// and only `SingletonStore` creates it: published through its `AtomicLazyReference` (release
 /// store, acquire load) or read and written under its `Mutex`.
+@usableFromInline
 final class Shared<Value>: @unchecked Sendable {  // guarded by SingletonStore's atomic and Mutex
-  let value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline let value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
 }

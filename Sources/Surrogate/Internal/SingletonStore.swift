@@ -3,18 +3,21 @@ import Synchronization
 
 /// Holds a singleton-scoped registration's instance and makes sure its factory runs once.
 ///
-/// A made strong singleton is published once through an `AtomicLazyReference`, so reading it is
-/// one atomic load: no lock, and threads reading it do not contend. Creation is decided under
+/// A made strong singleton is published once through an atomic pointer, so reading it is one
+/// atomic load: no lock, and threads reading it do not contend. (`AtomicLazyReference` would say
+/// the same, but its `load()` is not inlinable in Swift 6.3: an unspecialized call per read.) Creation is decided under
 /// `state`'s lock; the factory runs outside it, so threads that resolve other types never wait
 /// for this one. A thread that finds the instance being created by another graph waits on that
 /// creation's gate, after asking the ``WaitCoordinator`` whether the wait would close a cycle.
 ///
 /// NB: the hot path touches no generic nested type (those cost a metadata lookup per call in
 /// unspecialized code), which is why the state enums live outside this generic class.
+@usableFromInline
 final class SingletonStore<Instance>: Sendable {
   let key: DefinitionKey
-  let isWeak: Bool
-  private let strong = AtomicLazyReference<Shared<Instance>>()
+  @usableFromInline let isWeak: Bool
+  /// The bit pattern of a retained `Shared<Instance>`, or 0; set once, released in `deinit`.
+  @usableFromInline let strong = Atomic<UInt>(0)
   private let state = Mutex<SingletonState>(.empty)
 
   init(key: DefinitionKey, isWeak: Bool) {
@@ -22,14 +25,33 @@ final class SingletonStore<Instance>: Sendable {
     self.isWeak = isWeak
   }
 
+  deinit {
+    let bits = strong.load(ordering: .acquiring)
+    if bits != 0 { Unmanaged<Shared<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+  }
+
+  @inlinable
+  var published: Shared<Instance>? {
+    let bits = strong.load(ordering: .acquiring)
+    guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+    return Unmanaged<Shared<Instance>>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  private func publish(_ shared: Shared<Instance>) {
+    let bits = UInt(bitPattern: Unmanaged.passRetained(shared).toOpaque())
+    let (exchanged, _) = strong.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if !exchanged { Unmanaged<Shared<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+  }
+
   /// The live instance, if there is one: a strong singleton in one atomic load.
-  @inline(__always)
+  @inlinable
   var cachedInstance: Shared<Instance>? {
-    if let made = strong.load() { return made }
+    if let made = published { return made }
     return isWeak ? weakInstance : nil
   }
 
-  private var weakInstance: Shared<Instance>? {
+  @usableFromInline
+  var weakInstance: Shared<Instance>? {
     state.withLock { state -> Shared<Instance>? in
       guard case .released(let weak) = state, let object = weak.object else { return nil }
       return Shared(object as! Instance)
@@ -38,9 +60,10 @@ final class SingletonStore<Instance>: Sendable {
 
   /// Claims the right to create the instance; returns `nil` when it is ready (read it with
   /// `cachedInstance`), or waits while another graph creates it.
+  @usableFromInline
   func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> Gate? {
     while true {
-      if strong.load() != nil { return nil }
+      if published != nil { return nil }
       let action = state.withLock { state -> SingletonAction in
         switch state {
         case .published:
@@ -66,19 +89,21 @@ final class SingletonStore<Instance>: Sendable {
     }
   }
 
+  @usableFromInline
   func fulfil(_ instance: Instance, gate: Gate) {
     if isWeak {
       // Only a class instance can be held weakly; a value in a weak singleton is not cached.
       let next = Instance.self is AnyObject.Type ? Shared(SingletonState.released(WeakInstance(instance as AnyObject))) : Shared(.empty)
       state.withLock { $0 = next.value }
     } else {
-      _ = strong.storeIfNil(Shared(instance))
+      publish(Shared(instance))
       state.withLock { $0 = .published }
     }
     gate.open()
   }
 
   /// The factory failed: the failure is not cached and a waiting thread may try again.
+  @usableFromInline
   func abandon(gate: Gate) {
     state.withLock { $0 = .empty }
     gate.open()
@@ -105,6 +130,7 @@ struct GraphOwner: Hashable, Sendable {
 }
 
 /// A one-shot gate that waiting threads block on until the creating thread opens it.
+@usableFromInline
 final class Gate: Sendable {
   private let group = DispatchGroup()
 

@@ -14,11 +14,12 @@
 /// container.register { ListPresenter() } // .shared
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
+  @usableFromInline
   enum Kind: Hashable, Sendable {
     case unique, shared, singleton, eagerSingleton, weakSingleton
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
 
   /// A new instance every time the definition is resolved, even within one object graph.
   ///
@@ -65,7 +66,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public static let weakSingleton = Scope(kind: .weakSingleton)
 
-  var isSingleton: Bool {
+  @usableFromInline var isSingleton: Bool {
     switch kind {
     case .singleton, .eagerSingleton, .weakSingleton: true
     case .unique, .shared: false

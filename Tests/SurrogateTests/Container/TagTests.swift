@@ -60,3 +60,25 @@ struct TagTests {
     #expect(DefinitionTag(DefinitionTag(7)) == DefinitionTag(7))
   }
 }
+
+struct TaggedScopeTests {
+  @Test func taggedSingletonIsMadeOnce() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.singleton, tag: "live") { made.increment(); return Service() }
+    let first = try container.resolve(Service.self, tag: "live")
+    let second = try container.resolve(Service.self, tag: "live")
+    #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    #expect(made.value == 1)
+  }
+
+  @Test func untaggedAndTaggedSingletonsOfOneTypeAreDistinct() throws {
+    let container = Container()
+    container.register(.singleton) { Service() }
+    container.register(.singleton, tag: "live") { Service() }
+    let untagged = try container.resolve(Service.self)
+    let tagged = try container.resolve(Service.self, tag: "live")
+    #expect(ObjectIdentifier(untagged) != ObjectIdentifier(tagged))
+    #expect(ObjectIdentifier(try container.resolve(Service.self, tag: "live")) == ObjectIdentifier(tagged))
+  }
+}
