@@ -3,9 +3,10 @@ extension Container {
   /// at once, each with its resolution path.
   ///
   /// Singletons made while validating are not kept. Definitions that need runtime arguments are
-  /// listed as skipped. Optional requests that came back `nil` are reported as warnings: an
+  /// listed as skipped. Two kinds of warnings: optional requests that came back `nil` (an
   /// `Optional` property filled with `try r.resolve()` is `nil`, silently, when its type is not
-  /// registered.
+  /// registered), and captive dependencies (a singleton that keeps an instance of a
+  /// `.unique` or `.shared` definition alive for its whole life).
   ///
   /// ```swift
   /// let report = container.validate()
@@ -20,6 +21,7 @@ extension Container {
     var checked: [DefinitionKey] = []
     var skipped: [DefinitionKey] = []
     var seen = Set<String>()
+    let recorder = EdgeRecorder()
     for entry in entries {
       guard !entry.key.hasArguments else {
         skipped.append(entry.key)
@@ -27,6 +29,7 @@ extension Container {
       }
       checked.append(entry.key)
       let graph = Graph(container: self, isValidation: true)
+      graph.observer = recorder
       do {
         _ = try graph.resolveErased(entry.key, arguments: (), from: self)
       } catch {
@@ -35,6 +38,14 @@ extension Container {
       for path in graph.nilOptionals where seen.insert("nil|\(path)").inserted {
         warnings.append(.optionalResolvedToNil(path: path))
       }
+    }
+    for request in recorder.requests {
+      guard let owner = recorder.scopes[request.from], owner.isSingleton,
+        let captive = recorder.scopes[request.to], !captive.isSingleton,
+        seen.insert("captive|\(request.from)|\(request.to)").inserted
+      else { continue }
+      warnings.append(
+        .captiveDependency(singleton: request.from, scope: owner, captured: request.requested, capturedScope: captive))
     }
     return ValidationReport(problems: problems, warnings: warnings, checked: checked, skipped: skipped)
   }

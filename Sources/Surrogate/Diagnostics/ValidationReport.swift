@@ -59,12 +59,24 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     let name: String
     /// An optional dependency was resolved to `nil` because its type is not registered.
     public static let optionalResolvedToNil = Kind(name: "optionalResolvedToNil")
+    /// A singleton captured an instance of a shorter-lived scope (`.unique` or `.shared`), which
+    /// then lives as long as the singleton.
+    public static let captiveDependency = Kind(name: "captiveDependency")
     /// The kind's name.
     public var description: String { name }
   }
 
   /// The warning as one line.
   public var description: String { "\(kind): \(message)" }
+
+  static func captiveDependency(
+    singleton: DefinitionKey, scope: Scope, captured: DefinitionKey, capturedScope: Scope
+  ) -> ValidationWarning {
+    ValidationWarning(
+      kind: .captiveDependency, path: [singleton, captured],
+      message: "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
+        + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived.")
+  }
 
   static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {
     let names = path.map(\.description).joined(separator: " → ")

@@ -36,7 +36,14 @@ protocol Entry: AnyObject, Sendable {
   /// The registered implementation type, for diagnostics (`nil` for forwardings).
   var implementationType: Any.Type? { get }
 
+  /// Whether resolving this entry hands the instance out through a weak reference.
+  var forwardsWeakly: Bool { get }
+
   /// Produces the instance with type-erased arguments.
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
+}
+
+extension Entry {
+  @usableFromInline var forwardsWeakly: Bool { false }
 }

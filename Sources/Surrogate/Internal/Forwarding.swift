@@ -28,6 +28,7 @@ final class Forwarding<Forwarded>: Entry {
     guard let source = graph.snapshot(of: owner).registry.entry(for: sourceKey), !source.isForwarding else {
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
+    graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
     let produced = try source.produce(
       arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
     guard let instance = produced.instance as? Forwarded else {

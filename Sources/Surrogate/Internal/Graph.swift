@@ -40,7 +40,7 @@ final class Graph {
   /// Filled by validation: optional requests that came back `nil`.
   private(set) var nilOptionals: [[DefinitionKey]] = []
   /// Observes every instance the graph creates (leak checks, graph export).
-  var observer: (any GraphObserver)?
+  @usableFromInline var observer: (any GraphObserver)?
   private(set) lazy var owner = GraphOwner(graph: ObjectIdentifier(self), thread: currentThreadID())
 
   @usableFromInline
@@ -117,7 +117,7 @@ final class Graph {
 
   @usableFromInline
   func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope) {
-    observer?.graph(self, created: instance, for: key, scope: scope, path: frames.map(\.key))
+    observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
   }
 
   func noteNilOptional(_ key: DefinitionKey) {
@@ -143,9 +143,21 @@ final class Graph {
   }
 }
 
-/// Something that watches a graph create instances; used by leak checks and graph export.
-protocol GraphObserver: AnyObject {
-  func graph(_ graph: Graph, created instance: Any, for key: DefinitionKey, scope: Scope, path: [DefinitionKey])
+/// Something that watches a graph resolve: which definition asked for which, and what it made.
+/// Used by graph export, captive-dependency checks and leak checks; `nil` on the hot path.
+@usableFromInline
+package protocol GraphObserver: AnyObject {
+  /// `definition` (registered under its own key, with `scope`) was asked for as `requested`.
+  func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope)
+  /// `definition` starts building an instance: requests until `finishedBuilding` are its own.
+  func startedBuilding(_ definition: DefinitionKey)
+  /// `definition` finished (or failed) building.
+  func finishedBuilding(_ definition: DefinitionKey)
+  /// `requested` is a forwarded type resolved through `source`; `weakly` when the forwarding hands
+  /// the instance out through a weak reference (a weak proxy).
+  func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool)
+  /// An instance was made for `requested`, in `scope`, along `path`.
+  func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey])
 }
 
 func currentThreadID() -> UInt {

@@ -69,6 +69,7 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
+    if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
     if scope.kind != .unique, let existing = graph.shared[id] {
       return existing as! Instance
     }
@@ -93,7 +94,11 @@ final class Registration<Instance, Arguments>: Entry {
     let dependencies = scope.isSingleton ? owner : lookup
     let resolver = Resolver(graph: graph, container: dependencies, tag: requested.tag)
     graph.push(Graph.Frame(key: requested, id: id))
-    defer { graph.pop() }
+    graph.observer?.startedBuilding(key)
+    defer {
+      graph.observer?.finishedBuilding(key)
+      graph.pop()
+    }
 
     let instance: Instance
     do {

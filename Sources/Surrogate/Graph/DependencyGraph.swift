@@ -1,0 +1,111 @@
+/// The definitions of a container and which of them asked for which while building: a picture of
+/// the object graph.
+///
+/// ```swift
+/// let graph = container.dependencyGraph()
+/// print(graph.dot())        // Graphviz
+/// print(graph.mermaid())    // Mermaid, for Markdown
+/// for cycle in graph.cycles { print(cycle.map(\.description).joined(separator: " → ")) }
+/// ```
+public struct DependencyGraph: Sendable {
+  /// A definition.
+  public struct Node: Hashable, Sendable {
+    /// The key the definition is registered under.
+    public let key: DefinitionKey
+    /// Its scope.
+    public let scope: Scope
+    /// The types forwarded to it (`.implements`).
+    public let forwardedTypes: [DefinitionKey]
+  }
+
+  /// "`from` asked for `to` while building."
+  public struct Edge: Hashable, Sendable {
+    /// The definition that asked.
+    public let from: DefinitionKey
+    /// The definition that answered.
+    public let to: DefinitionKey
+    /// The key that was asked for, when it differs from `to` (a forwarded type, a tag fallback).
+    public let requested: DefinitionKey?
+    /// Whether the dependency is handed out through a weak reference (a weak proxy), so that it
+    /// cannot close a strong cycle.
+    public let isWeak: Bool
+  }
+
+  /// Every definition, in a stable order.
+  public let nodes: [Node]
+  /// Every edge, in a stable order.
+  public let edges: [Edge]
+
+  /// The strong cycles: each is a list of definitions whose last one asks for the first.
+  ///
+  /// ```swift
+  /// graph.cycles.first?.map(\.description) // ["ListPresenter", "ListViewController"]
+  /// ```
+  public var cycles: [[DefinitionKey]] {
+    GraphCycles.find(nodes: nodes.map(\.key), edges: edges.filter { !$0.isWeak }.map { ($0.from, $0.to) })
+  }
+
+  /// Whether an edge lies on a strong cycle.
+  ///
+  /// ```swift
+  /// graph.edges.filter(graph.isOnCycle)
+  /// ```
+  public func isOnCycle(_ edge: Edge) -> Bool {
+    guard !edge.isWeak else { return false }
+    return cycles.contains { cycle in
+      zip(cycle, cycle.dropFirst() + cycle.prefix(1)).contains { $0 == edge.from && $1 == edge.to }
+    }
+  }
+
+  init(nodes: [Node], edges: [Edge]) {
+    self.nodes = nodes.sorted { $0.key.description < $1.key.description }
+    self.edges = edges.sorted {
+      ($0.from.description, $0.to.description, $0.requested?.description ?? "")
+        < ($1.from.description, $1.to.description, $1.requested?.description ?? "")
+    }
+  }
+}
+
+/// Finds elementary cycles in a small directed graph: one per strongly connected component,
+/// following the component from its smallest member so the output is stable.
+enum GraphCycles {
+  static func find(nodes: [DefinitionKey], edges: [(DefinitionKey, DefinitionKey)]) -> [[DefinitionKey]] {
+    var successors: [DefinitionKey: [DefinitionKey]] = [:]
+    for (from, to) in edges { successors[from, default: []].append(to) }
+    for key in successors.keys { successors[key]?.sort { $0.description < $1.description } }
+    var cycles: [[DefinitionKey]] = []
+    var covered = Set<DefinitionKey>()
+    for start in nodes.sorted(by: { $0.description < $1.description }) where !covered.contains(start) {
+      guard let cycle = shortestCycle(from: start, successors: successors) else { continue }
+      if cycle.contains(where: covered.contains) { continue }
+      covered.formUnion(cycle)
+      cycles.append(cycle)
+    }
+    return cycles
+  }
+
+  /// Breadth-first search back to `start`.
+  private static func shortestCycle(from start: DefinitionKey, successors: [DefinitionKey: [DefinitionKey]])
+    -> [DefinitionKey]?
+  {
+    var previous: [DefinitionKey: DefinitionKey] = [:]
+    var queue = [start]
+    var index = 0
+    while index < queue.count {
+      let current = queue[index]
+      index += 1
+      for next in successors[current] ?? [] {
+        if next == start {
+          var cycle = [current]
+          while let before = previous[cycle[0]] { cycle.insert(before, at: 0) }
+          return cycle
+        }
+        if previous[next] == nil, next != start {
+          previous[next] = current
+          queue.append(next)
+        }
+      }
+    }
+    return nil
+  }
+}

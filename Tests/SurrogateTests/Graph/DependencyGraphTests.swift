@@ -1,0 +1,116 @@
+import Foundation
+import Surrogate
+import Testing
+
+struct DependencyGraphTests {
+  /// The MVP screen with a strong view ↔ presenter cycle through a forwarded type.
+  func leakyScreen() -> Container {
+    let container = Container()
+    container.register(.shared) { ListViewController() }
+      .implements((any ListView).self)
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.register(.shared) { ListPresenter() }
+      .resolvingProperties { r, presenter in presenter.view = try r.resolve() }
+    container.register(.singleton) { Service() }
+    return container
+  }
+
+  @Test func graphOfAContainerHasEveryDefinitionAndWhoAskedForWhom() {
+    let graph = leakyScreen().dependencyGraph()
+    #expect(graph.nodes.map(\.key.description) == ["ListPresenter", "ListViewController", "Service"])
+    #expect(graph.nodes.map(\.scope) == [.shared, .shared, .singleton])
+    #expect(graph.nodes[1].forwardedTypes.map(\.description) == ["ListView"])
+    let edges = graph.edges.map { "\($0.from) -> \($0.to) as \($0.requested?.description ?? "-")" }
+    #expect(edges == ["ListPresenter -> ListViewController as ListView", "ListViewController -> ListPresenter as -"])
+  }
+
+  @Test func strongCyclesAreFound() {
+    let graph = leakyScreen().dependencyGraph()
+    #expect(graph.cycles.map { $0.map(\.description) } == [["ListPresenter", "ListViewController"]])
+    #expect(graph.edges.allSatisfy(graph.isOnCycle))
+  }
+
+  @Test func graphOfOneResolutionHasOnlyWhatItReached() throws {
+    let graph = try leakyScreen().dependencyGraph(of: ListViewController.self)
+    #expect(graph.nodes.map(\.key.description) == ["ListPresenter", "ListViewController"])
+    #expect(graph.edges.count == 2)
+  }
+
+  @Test func dotRendersAKnownGraph() {
+    let dot = leakyScreen().dependencyGraph().dot()
+    #expect(dot == """
+      digraph Surrogate {
+        rankdir=LR;
+        node [shape=box, fontname="Helvetica"];
+        "ListPresenter" [label="ListPresenter\\n.shared"];
+        "ListViewController" [label="ListViewController\\n.shared\\nimplements ListView"];
+        "Service" [label="Service\\n.singleton"];
+        "ListPresenter" -> "ListViewController" [label="as ListView", color=red, penwidth=2];
+        "ListViewController" -> "ListPresenter" [color=red, penwidth=2];
+      }
+
+      """)
+  }
+
+  @Test func mermaidRendersAKnownGraph() {
+    let mermaid = leakyScreen().dependencyGraph().mermaid()
+    #expect(mermaid == """
+      graph LR
+        n0["ListPresenter<br/>.shared"]
+        n1["ListViewController<br/>.shared<br/>implements ListView"]
+        n2["Service<br/>.singleton"]
+        n0 -->|"as ListView"| n1
+        n1 --> n0
+        linkStyle 0,1 stroke:red,stroke-width:2px
+
+      """)
+  }
+
+  @Test(.enabled(if: DOT.isInstalled, "needs Graphviz's dot"))
+  func dotOutputParsesWithGraphviz() throws {
+    let (status, output) = try DOT.run(["-Tplain"], input: leakyScreen().dependencyGraph().dot())
+    #expect(status == 0, "\(output)")
+    #expect(output.hasPrefix("graph "))
+  }
+
+  @Test func singletonCapturingAShorterLivedInstanceIsAWarning() {
+    let container = Container()
+    container.register(.unique) { Service() }
+    container.register(.singleton) { r in Repository(service: try r.resolve()) }
+    let report = container.validate()
+    #expect(report.isValid)
+    let warning = report.warnings.first { $0.kind == .captiveDependency }
+    #expect(warning?.path.map(\.description) == ["Repository", "Service"])
+    #expect(warning?.message.hasPrefix("Repository (.singleton) captures Service (.unique)") == true)
+  }
+
+  @Test func singletonDependingOnSingletonsIsNotCaptive() {
+    let container = Container()
+    container.register(.singleton) { Service() }
+    container.register(.singleton) { r in Repository(service: try r.resolve()) }
+    #expect(container.validate().warnings.isEmpty)
+  }
+}
+
+/// Graphviz's `dot`, when it is installed.
+enum DOT {
+  static let path = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  static var isInstalled: Bool { path != nil }
+
+  static func run(_ arguments: [String], input: String) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path ?? "/usr/bin/dot")
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let data = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
