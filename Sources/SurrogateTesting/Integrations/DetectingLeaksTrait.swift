@@ -1,0 +1,68 @@
+import Testing
+
+/// A test trait that fails the test for every object tracked during it that is still alive at
+/// its end, naming the cycle that holds it.
+///
+/// ```swift
+/// @Test(.detectingLeaks) func listScreenIsReleased() throws {
+///   let screen = try container.resolve(ListViewController.self)
+///   trackForLeaks(screen)
+///   trackForLeaks(screen.presenter)
+/// }
+/// ```
+///
+/// Each leak is recorded as an issue at the `trackForLeaks` call that tracked it.
+public struct DetectingLeaksTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Applies to each test of a suite when attached to the suite.
+  public var isRecursive: Bool { true }
+
+  /// Runs the test with a fresh ``LeakTracker`` as ``LeakTracker/current``, then records leaks.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let tracker = LeakTracker()
+    try await LeakTracker.$current.withValue(tracker) { try await function() }
+    for leak in tracker.leaks() {
+      if let location = leak.location {
+        Issue.record(
+          Comment(rawValue: leak.description),
+          sourceLocation: SourceLocation(
+            fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column))
+      } else {
+        Issue.record(Comment(rawValue: leak.description))
+      }
+    }
+  }
+}
+
+extension Trait where Self == DetectingLeaksTrait {
+  /// Fails the test for every object passed to `trackForLeaks(_:)` that is still alive when the
+  /// test ends.
+  ///
+  /// ```swift
+  /// @Test(.detectingLeaks) func screenIsReleased() throws { trackForLeaks(try makeScreen()) }
+  /// ```
+  public static var detectingLeaks: Self { Self() }
+}
+
+/// Tracks an object in the current `.detectingLeaks` test: it must be released by the test's end.
+///
+/// ```swift
+/// trackForLeaks(presenter)
+/// ```
+///
+/// Outside a `.detectingLeaks` test it records an issue saying so, rather than checking nothing.
+///
+/// - Parameter object: The object; `nil` is ignored.
+public func trackForLeaks(
+  _ object: AnyObject?, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+  column: Int = #column
+) {
+  guard let tracker = LeakTracker.current else {
+    Issue.record(
+      "trackForLeaks(_:) was called outside a test with the .detectingLeaks trait; nothing is checked.",
+      sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    return
+  }
+  tracker.track(object, fileID: fileID, filePath: filePath, line: line, column: column)
+}

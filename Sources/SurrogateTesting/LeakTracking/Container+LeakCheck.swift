@@ -1,0 +1,91 @@
+import Surrogate
+
+/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:)``.
+///
+/// ```swift
+/// let report = try container.checkForLeaks(resolving: ListViewController.self)
+/// print(report) // ListViewController released: 2 objects, 0 leaked
+/// #expect(report.leaks.isEmpty, "\(report)")
+/// ```
+public struct ContainerLeakReport: Sendable, CustomStringConvertible {
+  /// The root that was resolved and dropped.
+  public let root: DefinitionKey
+  /// The definitions of the objects the resolution created (singletons excluded).
+  public let checked: [DefinitionKey]
+  /// How many singletons the resolution created; the container keeps them on purpose.
+  public let retainedByContainer: Int
+  /// The objects still alive after the root was dropped.
+  public let leaks: [Leak]
+
+  /// Whether everything was released.
+  public var isReleased: Bool { leaks.isEmpty }
+
+  /// `ListViewController released: 3 objects, 0 leaked`, then one line per leak.
+  public var description: String {
+    let verb = leaks.isEmpty ? "released" : "NOT released"
+    let singletons = retainedByContainer > 0 ? " (\(retainedByContainer) singletons kept by the container)" : ""
+    return (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
+      + leaks.map { "  \($0)" }).joined(separator: "\n")
+  }
+}
+
+extension Container {
+  /// Resolves `type` in a fresh graph, drops it, and reports every object the container created
+  /// for it that is still alive, with the strong reference cycle that keeps it alive.
+  ///
+  /// ```swift
+  /// @Test func listScreenIsReleased() throws {
+  ///   let report = try AppContainer.make().checkForLeaks(resolving: ListViewController.self)
+  ///   #expect(report.isReleased, "\(report)")
+  /// }
+  /// ```
+  ///
+  /// A leak through a forwarded type names the forwarding to change, e.g. "ListPresenter holds
+  /// ListViewController through ListView: forward ListView through WeakRefProxy". Singletons are
+  /// kept by the container on purpose and are not leaks. Weak and unowned stored properties are
+  /// never counted as strong references.
+  ///
+  /// - Parameters:
+  ///   - type: The root of the screen or feature.
+  ///   - tag: The root's tag.
+  /// - Returns: The report.
+  /// - Throws: The ``ResolutionError`` of the resolution.
+  public func checkForLeaks<T>(resolving type: T.Type, tag: (any Hashable & Sendable)? = nil)
+    throws(ResolutionError) -> ContainerLeakReport
+  {
+    let recording = try resolveRecording(T.self, tag: tag)
+    let singletonScopes: Set<Scope> = [.singleton, .eagerSingleton]
+    let checked = recording.instances.filter { !singletonScopes.contains($0.scope) }
+    let definitions = Dictionary(
+      recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
+    let leaks = checked.compactMap { instance -> Leak? in
+      guard let object = instance.object else { return nil }
+      return LeakFinder.leak(of: object) { cycle in
+        Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
+      }
+    }
+    return ContainerLeakReport(
+      root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), checked: checked.map(\.key),
+      retainedByContainer: recording.instances.count - checked.count, leaks: leaks)
+  }
+
+  /// Names the forwarded type to hand out weakly: the cycle step whose target was requested
+  /// through a forwarded type.
+  private static func suggestion(
+    for cycle: [(owner: AnyObject, path: String)], leaked: AnyObject,
+    definitions: [ObjectIdentifier: DefinitionKey],
+    requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)]
+  ) -> String? {
+    let targets = cycle.dropFirst().map(\.owner) + [leaked]
+    for (step, target) in zip(cycle, targets) {
+      guard let from = definitions[ObjectIdentifier(step.owner)], let to = definitions[ObjectIdentifier(target)],
+        let request = requests.first(where: { $0.from == from && $0.to == to && $0.requested.type != to.type })
+      else { continue }
+      let holder = String(describing: type(of: step.owner))
+      let forwarded = request.requested.description
+      return "\(holder).\(step.path) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
+        + "so \(holder) holds it weakly while the composition root decides who owns whom."
+    }
+    return nil
+  }
+}

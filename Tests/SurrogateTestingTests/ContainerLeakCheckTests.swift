@@ -1,0 +1,25 @@
+import Surrogate
+import SurrogateTesting
+import Testing
+
+struct ContainerLeakCheckTests {
+  @Test func leakyMVPCompositionIsReportedWithTheExactPath() throws {
+    let report = try leakyScreenContainer().checkForLeaks(resolving: ScreenController.self)
+    #expect(!report.isReleased)
+    #expect(report.checked.map(\.description).sorted() == ["ScreenController", "ScreenPresenter"])
+    #expect(report.retainedByContainer == 1)
+    let controller = report.leaks.first { $0.typeName == "ScreenController" }
+    #expect(controller?.cycleDescription == "ScreenController.presenter → ScreenPresenter.view → ScreenController")
+    #expect(controller?.suggestion.hasPrefix(
+      "ScreenPresenter.view holds ScreenController through ScreenView: forward ScreenView through WeakRefProxy") == true)
+    let presenter = report.leaks.first { $0.typeName == "ScreenPresenter" }
+    #expect(presenter?.cycleDescription == "ScreenPresenter.view → ScreenController.presenter → ScreenPresenter")
+    #expect(report.description.hasPrefix("ScreenController NOT released: 2 objects, 2 leaked"))
+  }
+
+  @Test func sameCompositionWithAWeakViewReportsNoLeak() throws {
+    let report = try fixedScreenContainer().checkForLeaks(resolving: ScreenController.self)
+    #expect(report.isReleased, "\(report)")
+    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singletons kept by the container)")
+  }
+}

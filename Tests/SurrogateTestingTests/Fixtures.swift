@@ -1,0 +1,51 @@
+import Surrogate
+
+protocol ScreenView: AnyObject {
+  func show(_ text: String)
+}
+
+final class ScreenController: ScreenView {
+  var presenter: ScreenPresenter?
+  func show(_ text: String) {}
+}
+
+final class ScreenPresenter {
+  var view: (any ScreenView)?
+  var analytics: AnalyticsClient?
+}
+
+final class AnalyticsClient {}
+
+/// A hand-written weak adapter, the shape `WeakRefProxy` generalises.
+final class WeakScreenView: ScreenView {
+  weak var base: ScreenController?
+  init(_ base: ScreenController) { self.base = base }
+  func show(_ text: String) { base?.show(text) }
+}
+
+func leakyScreenContainer() -> Container {
+  let container = Container()
+  container.register(.shared) { ScreenController() }
+    .implements((any ScreenView).self)
+    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  container.register(.shared) { ScreenPresenter() }
+    .resolvingProperties { r, presenter in
+      presenter.view = try r.resolve()
+      presenter.analytics = try r.resolve()
+    }
+  container.register(.singleton) { AnalyticsClient() }
+  return container
+}
+
+func fixedScreenContainer() -> Container {
+  let container = Container()
+  container.register(.shared) { ScreenController() }
+    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  container.register(.shared) { ScreenPresenter() }
+    .resolvingProperties { r, presenter in
+      presenter.view = WeakScreenView(try r.resolve(ScreenController.self))
+      presenter.analytics = try r.resolve()
+    }
+  container.register(.singleton) { AnalyticsClient() }
+  return container
+}
