@@ -1,6 +1,7 @@
 // `swift run surrogate-demo`: composes a small MVP screen with the container and shows what it
 // built, that each factory ran once, and that the screen is released when its root is dropped.
 import Surrogate
+import SurrogateTesting
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -45,14 +46,18 @@ func compose() -> Container {
   return container
 }
 
-func run() throws(ResolutionError) {
+func run(arguments: [String]) throws(ResolutionError) {
   let container = compose()
+  if let index = arguments.firstIndex(of: "--graph") {
+    let format = index + 1 < arguments.count ? arguments[index + 1] : "dot"
+    let graph = container.dependencyGraph()
+    print(format == "mermaid" ? graph.mermaid() : graph.dot(), terminator: "")
+    return
+  }
   let report = container.validate()
   print("Surrogate demo: an MVP screen composed by a container")
   print("validate(): \(report.checked.count) definitions, \(report.problems.count) problems")
 
-  weak var releasedController: TodoViewController?
-  weak var releasedPresenter: TodoPresenter?
   do {
     let controller: TodoViewController = try container.resolve()
     controller.presenter?.viewDidLoad()
@@ -60,21 +65,22 @@ func run() throws(ResolutionError) {
     let sameView = controller.presenter?.view.map { ObjectIdentifier($0) == ObjectIdentifier(controller) } ?? false
     print("  presenter.view is the controller: \(sameView)")
     for (index, item) in controller.rendered.enumerated() { print("  \(index + 1). \(item)") }
-    releasedController = controller
-    releasedPresenter = controller.presenter
   }
-  let released = releasedController == nil && releasedPresenter == nil
-  print("\nscreen released: \(released ? "yes" : "NO, something leaked")")
+
+  let leaks = try container.checkForLeaks(resolving: TodoViewController.self)
+  print("\nscreen \(leaks.isReleased ? "released" : "NOT released"): \(leaks.checked.count) objects, \(leaks.leaks.count) leaked")
+  for leak in leaks.leaks { print("  \(leak)") }
 
   do {
     _ = try Container().resolve((any TodoView).self)
   } catch {
     print("\nAn error names what failed and how to fix it:\n  \(error)")
   }
+  print("\nSee the composition as a picture: swift run surrogate-demo --graph dot | dot -Tpng > graph.png")
 }
 
 do {
-  try run()
+  try run(arguments: Array(CommandLine.arguments.dropFirst()))
 } catch {
   print("error: \(error)")
   exit(1)
