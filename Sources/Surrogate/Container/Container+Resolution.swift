@@ -24,6 +24,7 @@ extension Container {
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) throws(ResolutionError) -> T {
     typealias Arguments = (repeat each Argument)
+    if let override = activeOverride { return try override.resolve(type, tag: tag, arguments: repeat each arguments) }
     // The common request (no tag, a registration, a live singleton) is answered from two pointers
     // and one atomic load, without building a key or a graph.
     let snapshot = snapshot()

@@ -22,7 +22,7 @@ public final class Container: Sendable {
   /// How deep an object graph may be before resolution stops with
   /// ``ResolutionError/Code/depthLimitExceeded`` instead of exhausting the stack.
   public let maximumDepth: Int
-  let coordinator: WaitCoordinator
+  @usableFromInline let coordinator: WaitCoordinator
   let registry = Mutex(RegistryState())
 
   /// Creates a container, optionally a child of another.

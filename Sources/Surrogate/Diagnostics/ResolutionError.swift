@@ -97,7 +97,7 @@ extension ResolutionError {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
-      case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded
+      case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait
     }
 
     let value: Value
@@ -146,6 +146,13 @@ extension ResolutionError {
     /// error.code == .depthLimitExceeded
     /// ```
     public static let depthLimitExceeded = Code(value: .depthLimitExceeded)
+
+    /// The definition has an `async` factory but was resolved synchronously.
+    ///
+    /// ```swift
+    /// error.code == .requiresAwait // use `try await container.resolve(...)`
+    /// ```
+    public static let requiresAwait = Code(value: .requiresAwait)
 
     /// The code's name: `definitionNotFound`.
     ///

@@ -42,6 +42,10 @@ protocol Entry: AnyObject, Sendable {
   /// Produces the instance with type-erased arguments.
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
+
+  /// Produces the instance in an async resolution.
+  func produceAsync(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
+    async throws -> Produced
 }
 
 extension Entry {

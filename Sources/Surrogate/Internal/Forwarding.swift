@@ -25,12 +25,33 @@ final class Forwarding<Forwarded>: Entry {
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
+    let source = try self.source(in: graph, requested: requested, owner: owner)
+    let produced = try source.produce(
+      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    return try finish(produced, in: graph, requested: requested, lookup: lookup)
+  }
+
+  func produceAsync(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
+    async throws -> Produced
+  {
+    let source = try self.source(in: graph, requested: requested, owner: owner)
+    let produced = try await source.produceAsync(
+      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    return try finish(produced, in: graph, requested: requested, lookup: lookup)
+  }
+
+  private func source(in graph: Graph, requested: DefinitionKey, owner: Container) throws(ResolutionError) -> any Entry {
     guard let source = graph.snapshot(of: owner).registry.entry(for: sourceKey), !source.isForwarding else {
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
     graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
-    let produced = try source.produce(
-      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    return source
+  }
+
+  /// Casts the source's instance to the forwarded type and runs this forwarding's blocks.
+  private func finish(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
+    throws(ResolutionError) -> Produced
+  {
     guard let instance = produced.instance as? Forwarded else {
       throw graph.invalidType(requested: requested, instance: produced.instance, source: sourceKey)
     }

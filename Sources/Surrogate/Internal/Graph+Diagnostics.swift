@@ -11,6 +11,14 @@ extension Graph {
       cause: error)
   }
 
+  @usableFromInline
+  func requiresAwait(_ key: DefinitionKey) -> ResolutionError {
+    ResolutionError(
+      .requiresAwait, key: key, path: path(to: key),
+      message: "\(key) is made by an async factory and cannot be resolved synchronously.",
+      remedy: "Resolve it with `try await container.resolve(...)` (or `try await r.resolve()` inside an async factory).")
+  }
+
   func circularDependency(cycle: [DefinitionKey], requested: DefinitionKey) -> ResolutionError {
     let names = cycle.map(\.description).joined(separator: " → ")
     return ResolutionError(

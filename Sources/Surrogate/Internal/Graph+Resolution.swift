@@ -84,6 +84,8 @@ extension Graph {
 protocol OptionalResolvable {
   static func resolveWrapped(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
     throws(ResolutionError) -> Any
+  static func resolveWrappedAsync(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
+    async throws -> Any
 }
 
 extension Optional: OptionalResolvable {

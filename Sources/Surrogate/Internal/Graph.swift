@@ -41,7 +41,13 @@ final class Graph {
   private(set) var nilOptionals: [[DefinitionKey]] = []
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline var observer: (any GraphObserver)?
-  private(set) lazy var owner = GraphOwner(graph: ObjectIdentifier(self), thread: currentThreadID())
+  /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
+  var isAsync = false
+  /// Who runs the graph: its thread, or for an async graph a stand-in no thread shares (a task
+  /// may move between threads, so thread identity means nothing there).
+  private(set) lazy var owner = GraphOwner(
+    graph: ObjectIdentifier(self),
+    thread: isAsync ? UInt(bitPattern: ObjectIdentifier(self).hashValue) | 1 : currentThreadID())
 
   @usableFromInline
   init(container: Container, snapshot: RegistrySnapshot? = nil, isValidation: Bool = false) {
@@ -140,6 +146,17 @@ final class Graph {
     }
     gate.wait()
     coordinator.endWaiting(owner)
+  }
+
+  func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
+    guard coordinator.beginWaiting(owner, for: creator) else {
+      throw ResolutionError(
+        .circularDependency, key: requested, path: path(to: requested),
+        message: "\(requested) is being created by another resolution that is waiting for a singleton this one is creating.",
+        remedy: "Break the cycle between these singletons: inject one of them through `.resolvingProperties`, or create them in order with `bootstrap()`.")
+    }
+    defer { coordinator.endWaiting(owner) }
+    try await gate.waitAsync()
   }
 }
 

@@ -4,12 +4,16 @@
 final class Registration<Instance, Arguments>: Entry {
   @usableFromInline typealias Factory = @Sendable (Resolver, Arguments) throws -> Instance
   @usableFromInline typealias Block = @Sendable (Resolver, Instance) throws -> Void
+  @usableFromInline typealias AsyncFactory = @Sendable (Resolver, Arguments) async throws -> Instance
   @usableFromInline typealias ArgumentResolver = @Sendable (Resolver) throws(ResolutionError) -> Arguments
 
   @usableFromInline let id: RegistrationID
   @usableFromInline let key: DefinitionKey
   @usableFromInline let scope: Scope
   @usableFromInline let factory: Factory
+  /// Set for a definition registered with an `async` factory; `factory` then only reports that
+  /// the definition must be resolved with `await`.
+  @usableFromInline let asyncFactory: AsyncFactory?
   @usableFromInline let blocks: [Block]
   /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
   let resolveArguments: ArgumentResolver?
@@ -21,9 +25,11 @@ final class Registration<Instance, Arguments>: Entry {
 
   @usableFromInline
   init(
-    id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory, blocks: [Block] = [],
+    id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
+    asyncFactory: AsyncFactory? = nil, blocks: [Block] = [],
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil
   ) {
+    self.asyncFactory = asyncFactory
     self.id = id
     self.key = key
     self.scope = scope
@@ -41,7 +47,7 @@ final class Registration<Instance, Arguments>: Entry {
 
   func appending(_ block: @escaping Block) -> Registration {
     Registration(
-      id: id, key: key, scope: scope, factory: factory, blocks: blocks + [block],
+      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, blocks: blocks + [block],
       resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store)
   }
 
@@ -70,36 +76,21 @@ final class Registration<Instance, Arguments>: Entry {
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
-    if scope.kind != .unique, let existing = graph.shared[id] {
-      return existing as! Instance
-    }
+    if let instance = existing(in: graph) { return instance }
+    if asyncFactory != nil { throw graph.requiresAwait(requested) }
+    try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
     if let store, !graph.isValidation {
-      if let cached = store.cachedInstance {
-        if scope.kind == .weakSingleton { graph.hold(cached.value) }
-        return cached.value
-      }
-      try graph.checkCycleAndDepth(id: id, requested: requested)
       gate = try store.claim(in: graph, requested: requested)
-      if gate == nil, let cached = store.cachedInstance {
-        if scope.kind == .weakSingleton { graph.hold(cached.value) }
-        return cached.value
-      }
-    } else {
-      try graph.checkCycleAndDepth(id: id, requested: requested)
+      if gate == nil, let instance = existing(in: graph) { return instance }
     }
-
-    // A singleton resolves its dependencies in the container that owns it, so that it never
-    // captures a child container's registrations and stays the same for every child.
-    let dependencies = scope.isSingleton ? owner : lookup
-    let resolver = Resolver(graph: graph, container: dependencies, tag: requested.tag)
+    let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     graph.push(Graph.Frame(key: requested, id: id))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)
       graph.pop()
     }
-
     let instance: Instance
     do {
       instance = try factory(resolver, arguments)
@@ -107,6 +98,35 @@ final class Registration<Instance, Arguments>: Entry {
       if let gate { store?.abandon(gate: gate) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
+    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    isNew = true
+    return instance
+  }
+
+  /// The instance this graph (`.shared`) or the singleton store already holds, if any.
+  @inlinable
+  func existing(in graph: Graph) -> Instance? {
+    if scope.kind != .unique, let existing = graph.shared[id] { return (existing as! Instance) }
+    if let store, !graph.isValidation, let cached = store.cachedInstance {
+      if scope.kind == .weakSingleton { graph.hold(cached.value) }
+      return cached.value
+    }
+    return nil
+  }
+
+  /// A singleton resolves its dependencies in the container that owns it, so that it never
+  /// captures a child container's registrations and stays the same for every child.
+  @inlinable
+  func makeResolver(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container) -> Resolver {
+    Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tag: requested.tag)
+  }
+
+  /// Stores a new instance where its scope says, runs the `resolvingProperties` blocks, and
+  /// publishes a singleton.
+  @inlinable
+  func finish(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+    throws(ResolutionError)
+  {
     if scope.kind != .unique { graph.shared[id] = instance }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     graph.recordCreation(of: instance, key: requested, scope: scope)
@@ -120,8 +140,6 @@ final class Registration<Instance, Arguments>: Entry {
       }
     }
     if let gate { store?.fulfil(instance, gate: gate) }
-    isNew = true
-    return instance
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container.

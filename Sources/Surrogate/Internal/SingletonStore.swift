@@ -90,6 +90,36 @@ final class SingletonStore<Instance>: Sendable {
   }
 
   @usableFromInline
+  /// Like `claim`, but waits for another graph's creation by suspending, not blocking a thread.
+  func claimAsync(in graph: Graph, requested: DefinitionKey) async throws -> Gate? {
+    while true {
+      if published != nil { return nil }
+      let action = state.withLock { state -> SingletonAction in
+        switch state {
+        case .published:
+          return .ready
+        case .released(let weak) where weak.object != nil:
+          return .ready
+        case .creating(let owner, let gate):
+          return .wait(owner, gate)
+        case .empty, .released:
+          let gate = Gate()
+          state = .creating(owner: graph.owner, gate: gate)
+          return .create(gate)
+        }
+      }
+      switch action {
+      case .ready:
+        if cachedInstance != nil { return nil }
+      case .create(let gate):
+        return gate
+      case .wait(let owner, let gate):
+        try await graph.waitForCreationAsync(by: owner, gate: gate, requested: requested)
+      }
+    }
+  }
+
+  @usableFromInline
   func fulfil(_ instance: Instance, gate: Gate) {
     if isWeak {
       // Only a class instance can be held weakly; a value in a weak singleton is not cached.
@@ -129,16 +159,59 @@ struct GraphOwner: Hashable, Sendable {
   let thread: UInt
 }
 
-/// A one-shot gate that waiting threads block on until the creating thread opens it.
+/// A one-shot gate that waiters block on (threads) or suspend on (tasks) until the creator opens it.
 @usableFromInline
 final class Gate: Sendable {
+  private struct Waiters {
+    var isOpen = false
+    var nextID = 0
+    var continuations: [Int: CheckedContinuation<Void, any Error>] = [:]
+  }
+
   private let group = DispatchGroup()
+  private let waiters = Mutex(Waiters())
 
   init() { group.enter() }
 
-  func open() { group.leave() }
+  func open() {
+    let continuations = waiters.withLock { waiters in
+      waiters.isOpen = true
+      defer { waiters.continuations = [:] }
+      return Array(waiters.continuations.values)
+    }
+    group.leave()
+    for continuation in continuations { continuation.resume() }
+  }
 
+  /// Blocks the calling thread until the gate opens.
   func wait() { group.wait() }
+
+  /// Suspends until the gate opens; a cancelled task stops waiting with `CancellationError`.
+  func waitAsync() async throws {
+    let id = waiters.withLock { waiters in
+      waiters.nextID += 1
+      return waiters.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        enum Outcome { case wait, open, cancelled }
+        let outcome = waiters.withLock { waiters -> Outcome in
+          if waiters.isOpen { return .open }
+          if Task.isCancelled { return .cancelled }
+          waiters.continuations[id] = continuation
+          return .wait
+        }
+        switch outcome {
+        case .open: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .wait: break
+        }
+      }
+    } onCancel: {
+      let continuation = waiters.withLock { $0.continuations.removeValue(forKey: id) }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
 }
 
 /// A weak reference to a released-when-unused singleton; lives only inside the store's `Mutex`.

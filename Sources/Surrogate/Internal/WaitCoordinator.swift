@@ -4,8 +4,17 @@ import Synchronization
 /// throws `circularDependency` instead of hanging.
 ///
 /// Shared by a container and all its children (singletons of a parent are created from children).
+@usableFromInline
 final class WaitCoordinator: Sendable {
   private let waits = Mutex<[GraphOwner: GraphOwner]>([:])
+  /// Set once any container of this family has had overrides installed; until then `resolve`
+  /// does not read the task-local override scope.
+  private let overridesInstalled = Atomic<Bool>(false)
+
+  @usableFromInline
+  var hasOverrides: Bool { overridesInstalled.load(ordering: .relaxed) }
+
+  func noteOverrides() { overridesInstalled.store(true, ordering: .relaxed) }
 
   /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
   /// deadlock: `owner` is the waiter's own thread, or is (transitively) waiting for the waiter.

@@ -1,0 +1,87 @@
+extension Container {
+  /// Registers an `async` factory, for instances that take `await` to make (opening a database,
+  /// reading a configuration file).
+  ///
+  /// Resolve it with `try await`. A singleton with an async factory is created once even when many
+  /// tasks ask for it at the same time; a failure is not cached. Resolving it synchronously throws
+  /// ``ResolutionError/Code/requiresAwait``.
+  ///
+  /// ```swift
+  /// container.register(.singleton) { r async throws in try await Database.open(at: path) }
+  /// let database = try await container.resolve(Database.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scope: How long instances live and who shares them; ``Scope/shared`` by default.
+  ///   - type: The type to register under, when it differs from what the factory returns.
+  ///   - tag: A tag that tells this definition apart from others of the same type.
+  ///   - factory: Makes the instance; resolve dependencies with `try await r.resolve()`.
+  /// - Returns: The definition.
+  @discardableResult
+  public func register<T, each Argument>(
+    _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
+    factory: @escaping @Sendable (Resolver, repeat each Argument) async throws -> T
+  ) -> Definition<T, (repeat each Argument)> {
+    typealias Arguments = (repeat each Argument)
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
+    var argumentTypes: [Any.Type] = []
+    for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
+    let id = makeID()
+    insert(
+      Registration<T, Arguments>(
+        id: id, key: key, scope: scope,
+        factory: { r, _ in throw r.graph.requiresAwait(key) },
+        asyncFactory: { r, arguments in try await factory(r, repeat each arguments) },
+        resolveArguments: nil, argumentTypes: argumentTypes))
+    return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
+  }
+
+  /// Resolves an instance of `T`, awaiting async factories.
+  ///
+  /// Works for every definition, synchronous or `async`. While another task is creating the same
+  /// singleton, this one waits without blocking a thread; if this task is cancelled meanwhile it
+  /// throws `CancellationError` and the creation goes on for the others.
+  ///
+  /// ```swift
+  /// let database = try await container.resolve(Database.self)
+  /// let presenter: ListPresenter = try await container.resolve()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from context when omitted.
+  ///   - tag: The tag to look for first; the untagged definition is the fallback.
+  ///   - arguments: Runtime arguments, matched by their exact types.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  @inlinable
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) async throws -> T {
+    if let override = activeOverride { return try await override.resolve(type, tag: tag, arguments: repeat each arguments) }
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
+    return try await Graph(container: self).resolveAsync(key, arguments: (repeat each arguments), from: self)
+  }
+}
+
+extension Resolver {
+  /// Resolves an instance of `T` in the current object graph, awaiting async factories.
+  ///
+  /// ```swift
+  /// container.register { r async throws in Repository(database: try await r.resolve()) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from context when omitted.
+  ///   - tag: The tag to look for first; the untagged definition is the fallback.
+  ///   - arguments: Runtime arguments, matched by their exact types.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  @inlinable
+  public func resolve<T, each Argument>(
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) async throws -> T {
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
+    let graph = graph.isActive ? graph : Graph(container: container)
+    return try await graph.resolveAsync(key, arguments: (repeat each arguments), from: container)
+  }
+}

@@ -1,0 +1,70 @@
+/// The override scopes active in the current task: base container → its overriding child.
+enum OverrideScope {
+  @TaskLocal static var current: [ObjectIdentifier: Container] = [:]
+}
+
+extension Container {
+  /// Runs `operation` with this container's registrations overridden, for the current task and the
+  /// tasks it creates only.
+  ///
+  /// The overrides live in a child container: a top-level `resolve` on this container inside
+  /// `operation` resolves from the child, so overridden types win and everything else comes from
+  /// this container. Two tests that override the same type in parallel never see each other's
+  /// registrations: the scope is a `@TaskLocal`.
+  ///
+  /// ```swift
+  /// try container.withOverrides({ $0.register { MockClient() as HTTPClient } }) {
+  ///   let presenter = try container.resolve(ListPresenter.self) // gets the mock
+  /// }
+  /// ```
+  ///
+  /// Singletons of this container keep resolving their dependencies here (see
+  /// ``Container/init(parent:maximumDepth:)``): to change what a singleton sees, override the
+  /// singleton too.
+  ///
+  /// - Parameters:
+  ///   - configure: Registers the overrides in the child container.
+  ///   - operation: Runs with the overrides in place.
+  /// - Returns: What `operation` returns.
+  public func withOverrides<Result>(
+    _ configure: (Container) -> Void, operation: () throws -> Result
+  ) rethrows -> Result {
+    try OverrideScope.$current.withValue(overrideScope(configure)) { try operation() }
+  }
+
+  /// Runs an async `operation` with this container's registrations overridden, for the current
+  /// task and its child tasks only.
+  ///
+  /// ```swift
+  /// try await container.withOverrides({ $0.register { MockClient() as HTTPClient } }) {
+  ///   let client = try await container.resolve(HTTPClient.self)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configure: Registers the overrides in the child container.
+  ///   - operation: Runs with the overrides in place.
+  /// - Returns: What `operation` returns.
+  public func withOverrides<Result>(
+    _ configure: (Container) -> Void, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await OverrideScope.$current.withValue(overrideScope(configure)) { try await operation() }
+  }
+
+  private func overrideScope(_ configure: (Container) -> Void) -> [ObjectIdentifier: Container] {
+    let overrides = Container(parent: OverrideScope.current[ObjectIdentifier(self)] ?? self, maximumDepth: maximumDepth)
+    configure(overrides)
+    coordinator.noteOverrides()
+    var scope = OverrideScope.current
+    scope[ObjectIdentifier(self)] = overrides
+    return scope
+  }
+
+  /// The child container overriding this one in the current task, if any.
+  @usableFromInline
+  var activeOverride: Container? {
+    guard coordinator.hasOverrides else { return nil }
+    return OverrideScope.current[ObjectIdentifier(self)]
+  }
+}
