@@ -59,7 +59,22 @@ extension Container {
   ) async throws -> T {
     if let override = activeOverride { return try await override.resolve(type, tag: tag, arguments: repeat each arguments) }
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
-    return try await Graph(container: self).resolveAsync(key, arguments: (repeat each arguments), from: self)
+    if !key.hasArguments, requiresMainActor(key) {
+      // A main-actor definition is built on the main actor, and the whole graph with it.
+      return try await MainActor.run { Shared(try self.resolve(T.self, tag: tag)) }.value
+    }
+    // A nonisolated async function runs on no actor, so the graph has no isolation.
+    let graph = Graph(container: self)
+    return try await graph.resolveAsync(key, arguments: (repeat each arguments), from: self)
+  }
+
+  /// Whether the definition a request resolves to (or the source of a forwarding) is main-actor
+  /// isolated.
+  @usableFromInline
+  func requiresMainActor(_ key: DefinitionKey) -> Bool {
+    guard let found = lookup(key) else { return false }
+    let entry = found.entry.isForwarding ? found.owner.localEntry(for: found.entry.sourceKey) : found.entry
+    return entry?.isMainActorIsolated ?? false
   }
 }
 

@@ -21,10 +21,13 @@ extension Container {
   /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
   @inlinable
   public func resolve<T, each Argument>(
-    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+    _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> T {
     typealias Arguments = (repeat each Argument)
-    if let override = activeOverride { return try override.resolve(type, tag: tag, arguments: repeat each arguments) }
+    if let override = activeOverride {
+      return try override.resolve(type, tag: tag, arguments: repeat each arguments, isolation: isolation)
+    }
     // The common request (no tag, a registration, a live singleton) is answered from two pointers
     // and one atomic load, without building a key or a graph.
     let snapshot = snapshot()
@@ -38,8 +41,8 @@ extension Container {
       let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
       var isNew = false
       return try registration.produce(
-        (repeat each arguments), in: Graph(container: self, snapshot: snapshot), requested: key, owner: self,
-        lookup: self, isNew: &isNew)
+        (repeat each arguments), in: Graph(container: self, snapshot: snapshot, isolation: isolation), requested: key,
+        owner: self, lookup: self, isNew: &isNew)
     }
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
     if let found = lookup(key, in: { $0 === self ? snapshot : $0.snapshot() }), !found.entry.isForwarding {
@@ -47,9 +50,10 @@ extension Container {
       if let cached = registration.cachedInstance { return cached.value }
       var isNew = false
       return try registration.produce(
-        (repeat each arguments), in: Graph(container: self, snapshot: snapshot), requested: key,
+        (repeat each arguments), in: Graph(container: self, snapshot: snapshot, isolation: isolation), requested: key,
         owner: found.owner, lookup: self, isNew: &isNew)
     }
-    return try Graph(container: self, snapshot: snapshot).resolve(key, arguments: (repeat each arguments), from: self)
+    return try Graph(container: self, snapshot: snapshot, isolation: isolation)
+      .resolve(key, arguments: (repeat each arguments), from: self)
   }
 }

@@ -97,7 +97,7 @@ extension ResolutionError {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
-      case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait
+      case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait, requiresMainActor
     }
 
     let value: Value
@@ -153,6 +153,14 @@ extension ResolutionError {
     /// error.code == .requiresAwait // use `try await container.resolve(...)`
     /// ```
     public static let requiresAwait = Code(value: .requiresAwait)
+
+    /// The definition's factory (or a `resolvingProperties` block) is `@MainActor`, but the
+    /// resolution did not start on the main actor.
+    ///
+    /// ```swift
+    /// error.code == .requiresMainActor // resolve from @MainActor code, or with `await`
+    /// ```
+    public static let requiresMainActor = Code(value: .requiresMainActor)
 
     /// The code's name: `definitionNotFound`.
     ///

@@ -38,6 +38,8 @@ protocol Entry: AnyObject, Sendable {
 
   /// Whether resolving this entry hands the instance out through a weak reference.
   var forwardsWeakly: Bool { get }
+  /// Whether the factory must run on the main actor.
+  var isMainActorIsolated: Bool { get }
 
   /// Produces the instance with type-erased arguments.
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
@@ -50,4 +52,5 @@ protocol Entry: AnyObject, Sendable {
 
 extension Entry {
   @usableFromInline var forwardsWeakly: Bool { false }
+  @usableFromInline var isMainActorIsolated: Bool { false }
 }

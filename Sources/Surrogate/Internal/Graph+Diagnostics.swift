@@ -19,6 +19,13 @@ extension Graph {
       remedy: "Resolve it with `try await container.resolve(...)` (or `try await r.resolve()` inside an async factory).")
   }
 
+  func requiresMainActor(_ key: DefinitionKey) -> ResolutionError {
+    ResolutionError(
+      .requiresMainActor, key: key, path: path(to: key),
+      message: "\(key) is registered for the main actor, but this resolution did not start on the main actor.",
+      remedy: "Resolve it from @MainActor code, or with `try await container.resolve(...)`, which builds main-actor definitions on the main actor.")
+  }
+
   func circularDependency(cycle: [DefinitionKey], requested: DefinitionKey) -> ResolutionError {
     let names = cycle.map(\.description).joined(separator: " → ")
     return ResolutionError(

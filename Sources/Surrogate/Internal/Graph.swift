@@ -41,6 +41,9 @@ final class Graph {
   private(set) var nilOptionals: [[DefinitionKey]] = []
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline var observer: (any GraphObserver)?
+  /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
+  /// only in a graph started on the main actor.
+  @usableFromInline var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   var isAsync = false
   /// Who runs the graph: its thread, or for an async graph a stand-in no thread shares (a task
@@ -50,7 +53,10 @@ final class Graph {
     thread: isAsync ? UInt(bitPattern: ObjectIdentifier(self).hashValue) | 1 : currentThreadID())
 
   @usableFromInline
-  init(container: Container, snapshot: RegistrySnapshot? = nil, isValidation: Bool = false) {
+  init(
+    container: Container, snapshot: RegistrySnapshot? = nil, isolation: (any Actor)? = nil, isValidation: Bool = false
+  ) {
+    self.isolation = isolation
     self.root = container
     self.rootSnapshot = snapshot ?? container.snapshot()
     self.coordinator = container.coordinator

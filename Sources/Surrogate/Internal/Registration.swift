@@ -22,14 +22,17 @@ final class Registration<Instance, Arguments>: Entry {
   /// Whether `blocks` is non-empty, read without touching the array (whose element type, a
   /// generic function type, costs a metadata lookup in unspecialized code).
   @usableFromInline let hasBlocks: Bool
+  /// Set for a definition registered with a `@MainActor` factory.
+  let isMainActor: Bool
 
   @usableFromInline
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
-    asyncFactory: AsyncFactory? = nil, blocks: [Block] = [],
+    asyncFactory: AsyncFactory? = nil, isMainActor: Bool = false, blocks: [Block] = [],
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil
   ) {
     self.asyncFactory = asyncFactory
+    self.isMainActor = isMainActor
     self.id = id
     self.key = key
     self.scope = scope
@@ -44,10 +47,12 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline var sourceKey: DefinitionKey { key }
   @usableFromInline var isForwarding: Bool { false }
   @usableFromInline var implementationType: Any.Type? { Instance.self }
+  @usableFromInline var isMainActorIsolated: Bool { isMainActor }
 
   func appending(_ block: @escaping Block) -> Registration {
     Registration(
-      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, blocks: blocks + [block],
+      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, isMainActor: isMainActor,
+      blocks: blocks + [block],
       resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store)
   }
 
