@@ -22,4 +22,10 @@ struct ContainerLeakCheckTests {
     #expect(report.isReleased, "\(report)")
     #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singletons kept by the container)")
   }
+
+  @Test func sameCompositionForwardedThroughWeakRefProxyReportsNoLeak() throws {
+    let report = try proxiedScreenContainer().checkForLeaks(resolving: ScreenController.self)
+    #expect(report.isReleased, "\(report)")
+    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singletons kept by the container)")
+  }
 }

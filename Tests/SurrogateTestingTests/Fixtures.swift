@@ -49,3 +49,27 @@ func fixedScreenContainer() -> Container {
   container.register(.singleton) { AnalyticsClient() }
   return container
 }
+
+extension ScreenView where Self: Proxy, Self.Subject: ScreenView {
+  func show(_ text: String) {
+    guard case .success(let view) = subject(for: ProxyAccess("show(_:)")) else { return }
+    view.show(text)
+  }
+}
+
+extension WeakRefProxy: ScreenView where T: ScreenView {}
+
+/// The leaky composition with one change: the view type is forwarded through `WeakRefProxy`.
+func proxiedScreenContainer() -> Container {
+  let container = Container()
+  container.register(.shared) { ScreenController() }
+    .implements((any ScreenView).self, through: WeakRefProxy.init)
+    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  container.register(.shared) { ScreenPresenter() }
+    .resolvingProperties { r, presenter in
+      presenter.view = try r.resolve()
+      presenter.analytics = try r.resolve()
+    }
+  container.register(.singleton) { AnalyticsClient() }
+  return container
+}

@@ -7,19 +7,27 @@ final class Forwarding<Forwarded>: Entry {
   let key: DefinitionKey
   let sourceKey: DefinitionKey
   let blocks: [Block]
+  /// Wraps the source's instance before it is handed out (a proxy), or `nil` to hand it out as is.
+  let wrap: (@Sendable (Any) -> Any)?
+  let forwardsWeakly: Bool
 
-  init(id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, blocks: [Block] = []) {
+  init(
+    id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, blocks: [Block] = [],
+    forwardsWeakly: Bool = false, wrap: (@Sendable (Any) -> Any)? = nil
+  ) {
     self.id = id
     self.key = key
     self.sourceKey = sourceKey
     self.blocks = blocks
+    self.forwardsWeakly = forwardsWeakly
+    self.wrap = wrap
   }
 
   var isForwarding: Bool { true }
   var implementationType: Any.Type? { nil }
 
   func appending(_ block: @escaping Block) -> Forwarding {
-    Forwarding(id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block])
+    Forwarding(id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block], forwardsWeakly: forwardsWeakly, wrap: wrap)
   }
 
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
@@ -52,8 +60,9 @@ final class Forwarding<Forwarded>: Entry {
   private func finish(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
     throws(ResolutionError) -> Produced
   {
-    guard let instance = produced.instance as? Forwarded else {
-      throw graph.invalidType(requested: requested, instance: produced.instance, source: sourceKey)
+    let handedOut = wrap.map { $0(produced.instance) } ?? produced.instance
+    guard let instance = handedOut as? Forwarded else {
+      throw graph.invalidType(requested: requested, instance: handedOut, source: sourceKey)
     }
     if produced.isNew, !blocks.isEmpty {
       let resolver = Resolver(graph: graph, container: lookup, tag: requested.tag)

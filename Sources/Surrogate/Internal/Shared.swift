@@ -1,12 +1,13 @@
-/// Carries an instance the container hands to several threads.
+/// Carries an instance that is handed to several threads on purpose.
 ///
-/// A container's purpose is to share one instance (a singleton) with every thread that resolves
-/// it, and the factories that make them are `@Sendable`; Swift cannot express that the product of
-/// such a factory is shared on purpose, so it needs this one unchecked wrapper. It is immutable,
-/// and only `SingletonStore` creates it: published through its `AtomicLazyReference` (release
-/// store, acquire load) or read and written under its `Mutex`.
+/// A container shares one instance (a singleton) with every thread that resolves it; a lazy proxy
+/// shares the subject it created; a protection proxy forwards every caller to one subject. Swift
+/// cannot express that such an instance is shared on purpose, so they need this one unchecked,
+/// immutable wrapper. Its users publish it safely: `SingletonStore` through an atomic pointer
+/// (release store, acquire load) or under its `Mutex`, `LazyProxy` under its `Mutex`,
+/// `ProtectionProxy` at initialization (a `let`).
 @usableFromInline
-final class Shared<Value>: @unchecked Sendable {  // guarded by SingletonStore's atomic and Mutex
+final class Shared<Value>: @unchecked Sendable {  // published under SingletonStore/LazyProxy locks or by a let
   @usableFromInline let value: Value
   @usableFromInline init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,36 @@
+extension Definition {
+  /// Forwards a type to this definition through a proxy: resolving `type` resolves this
+  /// definition (same scope, same instance) and hands out `makeProxy(instance)` as `type`.
+  ///
+  /// This makes the MVP composition two registrations: the presenter receives the view protocol
+  /// through a `WeakRefProxy`, so it holds the view controller weakly while the controller holds
+  /// the presenter strongly, and dropping the controller releases both.
+  ///
+  /// ```swift
+  /// container.register(.shared) { ListViewController() }
+  ///   .implements((any ListView).self, through: WeakRefProxy.init)
+  ///   .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  /// container.autowire(ListPresenter.init)   // ListPresenter(view: any ListView)
+  /// ```
+  ///
+  /// The proxy must conform to `type` (`extension WeakRefProxy: ListView where T: ListView {}`);
+  /// when it does not, resolving `type` throws ``ResolutionError/Code/invalidType``.
+  ///
+  /// - Parameters:
+  ///   - type: The type to forward.
+  ///   - tag: The tag the forwarded type is registered under.
+  ///   - makeProxy: Wraps the instance: `WeakRefProxy.init`, or any proxy.
+  /// - Returns: This definition, for chaining.
+  @discardableResult
+  public func implements<Forwarded, P: Proxy>(
+    _ type: Forwarded.Type, tag: (any Hashable & Sendable)? = nil,
+    through makeProxy: @escaping @Sendable (Instance) -> P
+  ) -> Definition {
+    let key = DefinitionKey(type: Forwarded.self, argumentsType: sourceKey.argumentsType, tag: .wrap(tag))
+    container.insert(
+      Forwarding<Forwarded>(
+        id: container.makeID(), key: key, sourceKey: sourceKey, forwardsWeakly: P.holdsSubjectWeakly,
+        wrap: { instance in makeProxy(instance as! Instance) }))
+    return self
+  }
+}

@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Resolves `T` on first access, once: inject it where a dependency is expensive or not always
+/// needed, with no registration of its own beyond `T`'s.
+///
+/// ```swift
+/// final class SearchPresenter {
+///   let index: Lazy<any IngredientIndex>
+///   init(index: Lazy<any IngredientIndex>) { self.index = index }
+///   func search(_ text: String) throws -> [Cocktail] { try index.value.search(text) }
+/// }
+/// container.autowire(SearchPresenter.init)   // Lazy<any IngredientIndex> comes for free
+/// ```
+///
+/// The first access resolves `T` in a new graph of the container the `Lazy` was injected from
+/// (with the tag it was requested with); a failure is not kept, so the next access tries again.
+public final class Lazy<T>: Sendable {
+  private let container: Container
+  private let tag: DefinitionTag?
+  private let state = Mutex<Shared<T>?>(nil)
+  private let resolution = Mutex<Void>(())
+
+  init(container: Container, tag: DefinitionTag?) {
+    self.container = container
+    self.tag = tag
+  }
+
+  /// The instance, resolved on the first access.
+  ///
+  /// ```swift
+  /// let index = try lazyIndex.value
+  /// ```
+  ///
+  /// - Throws: The ``ResolutionError`` of the first successful-or-not attempt.
+  public var value: T {
+    get throws(ResolutionError) {
+      if let resolved = state.withLock({ $0 }) { return resolved.value }
+      return try resolution.withLock { _ throws(ResolutionError) -> T in
+        if let resolved = state.withLock({ $0 }) { return resolved.value }
+        let resolved = Shared(try container.resolve(T.self, tag: tag))
+        state.withLock { $0 = resolved }
+        return resolved.value
+      }
+    }
+  }
+
+  /// Whether `value` has been resolved.
+  ///
+  /// ```swift
+  /// #expect(!presenter.index.isResolved)
+  /// ```
+  public var isResolved: Bool { state.withLock { $0 != nil } }
+}
+
+/// Resolves a new `T` on each access: inject it where a consumer needs fresh instances, with no
+/// registration of its own beyond `T`'s.
+///
+/// ```swift
+/// final class Importer {
+///   let makeParser: Provider<Parser>
+///   init(makeParser: Provider<Parser>) { self.makeParser = makeParser }
+///   func run() throws { let parser = try makeParser() }
+/// }
+/// ```
+///
+/// Each call is a top-level resolution: `.unique` and `.shared` definitions make a new instance,
+/// singletons stay singletons.
+public struct Provider<T>: Sendable {
+  let container: Container
+  let tag: DefinitionTag?
+
+  /// Resolves a new instance.
+  ///
+  /// ```swift
+  /// let parser = try provider()
+  /// ```
+  ///
+  /// - Throws: ``ResolutionError``.
+  public func callAsFunction() throws(ResolutionError) -> T {
+    try container.resolve(T.self, tag: tag)
+  }
+}
+
+extension Lazy: ContainerInjectable {
+  static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
+    try checkRegistered(T.self, key, in: graph, from: container)
+    return Lazy(container: container, tag: key.tag)
+  }
+}
+
+extension Provider: ContainerInjectable {
+  static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
+    try checkRegistered(T.self, key, in: graph, from: container)
+    return Provider(container: container, tag: key.tag)
+  }
+}
+
+/// A `Lazy<T>` or `Provider<T>` of a type nothing can make is a configuration error now, not a
+/// surprise at first use.
+private func checkRegistered<T>(_ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container)
+  throws(ResolutionError)
+{
+  let wrapped = key.with(type: T.self)
+  guard graph.lookup(wrapped, from: container) == nil, !(T.self is any OptionalResolvable.Type) else { return }
+  throw graph.notFound(wrapped, in: container)
+}

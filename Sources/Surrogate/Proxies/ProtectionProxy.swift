@@ -1,0 +1,59 @@
+/// A protection proxy: asks a policy before each forwarded call.
+///
+/// A denied call never crashes. It is reported through one documented channel:
+/// - a `throws` requirement throws ``ProxyError/Code/accessDenied``;
+/// - any other requirement does not reach the subject: `Void` calls do nothing, `Optional` results
+///   are `nil`, other results come from the protocol's fallback; and `onDenied` is told.
+///
+/// ```swift
+/// extension ProtectionProxy: FavouritesStore where Subject: FavouritesStore {}
+///
+/// let store = ProtectionProxy(LocalFavourites(), policy: { access in
+///   access.isMutating && !session.isCurator ? .deny("only curators may edit favourites") : .allow
+/// })
+/// try store.add(id: 11007)   // throws ProxyError.accessDenied for visitors
+/// ```
+public final class ProtectionProxy<Subject>: Proxy, Sendable {
+  /// What the policy decides for one call.
+  public enum Decision: Sendable, Equatable {
+    /// Forward the call.
+    case allow
+    /// Refuse the call, saying why.
+    case deny(String)
+  }
+
+  private let protected: Shared<Subject>
+  private let policy: @Sendable (ProxyAccess) -> Decision
+  private let onDenied: @Sendable (ProxyError) -> Void
+
+  /// Wraps a subject behind a policy.
+  ///
+  /// ```swift
+  /// let proxy = ProtectionProxy(store, policy: { _ in .allow })
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - subject: The object to protect.
+  ///   - policy: Decides each forwarded call.
+  ///   - onDenied: Told about every denied call, throwing or not (logging, metrics).
+  public init(
+    _ subject: Subject, policy: @escaping @Sendable (ProxyAccess) -> Decision,
+    onDenied: @escaping @Sendable (ProxyError) -> Void = { _ in }
+  ) {
+    self.protected = Shared(subject)
+    self.policy = policy
+    self.onDenied = onDenied
+  }
+
+  /// The subject when the policy allows the call; ``ProxyError/Code/accessDenied`` otherwise.
+  public func subject(for access: ProxyAccess) -> Result<Subject, ProxyError> {
+    switch policy(access) {
+    case .allow:
+      return .success(protected.value)
+    case .deny(let reason):
+      let error = ProxyError(.accessDenied, access: access, message: reason)
+      onDenied(error)
+      return .failure(error)
+    }
+  }
+}

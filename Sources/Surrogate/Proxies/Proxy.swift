@@ -1,0 +1,114 @@
+/// The one protocol every proxy kind adopts: forwarding code asks it for the subject of each call.
+///
+/// A protocol's forwarding is written once, as defaults on `extension P where Self: Proxy,
+/// Subject: P` (the `@Proxyable` macro generates them), and then every proxy kind conforms with a
+/// single line:
+///
+/// ```swift
+/// protocol ListView: AnyObject { func display(_ items: [String]) }
+///
+/// extension ListView where Self: Proxy, Self.Subject: ListView {
+///   func display(_ items: [String]) {
+///     guard case .success(let view) = subject(for: ProxyAccess("display(_:)")) else { return }
+///     view.display(items)
+///   }
+/// }
+///
+/// extension WeakRefProxy: ListView where T: ListView {}
+/// extension LazyProxy: ListView where Subject: ListView {}
+/// ```
+///
+/// How a forwarded call behaves when there is no subject to call (a weak reference's object is
+/// gone, access is denied, a lazy subject failed to build):
+/// - a `Void` call does nothing, and an `Optional` result is `nil`;
+/// - a `throws` call throws the ``ProxyError``;
+/// - any other call needs a fallback value from the protocol (the macro asks for one).
+public protocol Proxy<Subject>: AnyObject {
+  /// What the proxy stands in for.
+  associatedtype Subject
+
+  /// The subject for one forwarded call, or why the call cannot reach it.
+  ///
+  /// ```swift
+  /// switch proxy.subject(for: ProxyAccess("save()")) { case .success(let store): ...; case .failure(let error): ... }
+  /// ```
+  func subject(for access: ProxyAccess) -> Result<Subject, ProxyError>
+
+  /// Whether the proxy holds its subject weakly, so that it cannot close a retain cycle. The
+  /// container's graph export draws such forwardings as weak edges.
+  static var holdsSubjectWeakly: Bool { get }
+}
+
+extension Proxy {
+  /// `false`: proxies hold their subject strongly unless they say otherwise.
+  public static var holdsSubjectWeakly: Bool { false }
+}
+
+/// One forwarded call, as the proxy's policy sees it.
+///
+/// ```swift
+/// let access = ProxyAccess("delete(id:)", isMutating: true)
+/// ```
+public struct ProxyAccess: Hashable, Sendable, CustomStringConvertible {
+  /// The requirement being called, as Swift spells its name: `delete(id:)`, `title`.
+  public let requirement: String
+  /// Whether the call changes state (a setter, or a method the protocol marks as such).
+  public let isMutating: Bool
+
+  /// Describes a forwarded call.
+  ///
+  /// ```swift
+  /// ProxyAccess("title")
+  /// ```
+  public init(_ requirement: String, isMutating: Bool = false) {
+    self.requirement = requirement
+    self.isMutating = isMutating
+  }
+
+  /// The requirement's name.
+  public var description: String { requirement }
+}
+
+/// Why a forwarded call could not reach its subject.
+///
+/// ```swift
+/// do { try store.delete(id: 7) } catch let error as ProxyError where error.code == .accessDenied { ... }
+/// ```
+public struct ProxyError: Error, Sendable, CustomStringConvertible {
+  /// The reason.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+    /// A weak proxy's object has been released.
+    public static let subjectReleased = Code(name: "subjectReleased")
+    /// A protection proxy's policy denied the call.
+    public static let accessDenied = Code(name: "accessDenied")
+    /// A lazy proxy could not create its subject; ``ProxyError/cause`` holds the error.
+    public static let creationFailed = Code(name: "creationFailed")
+    /// The code's name.
+    public var description: String { name }
+  }
+
+  /// The reason.
+  public let code: Code
+  /// The call that was refused.
+  public let access: ProxyAccess
+  /// What the policy said, or what went wrong.
+  public let message: String
+  /// The underlying error, for ``Code/creationFailed``.
+  public let cause: (any Error)?
+
+  /// Creates an error.
+  ///
+  /// ```swift
+  /// ProxyError(.accessDenied, access: access, message: "only curators may edit favourites")
+  /// ```
+  public init(_ code: Code, access: ProxyAccess, message: String, cause: (any Error)? = nil) {
+    self.code = code
+    self.access = access
+    self.message = message
+    self.cause = cause
+  }
+
+  /// `accessDenied: delete(id:): only curators may edit favourites`.
+  public var description: String { "\(code): \(access): \(message)" }
+}

@@ -1,0 +1,88 @@
+import Surrogate
+import Testing
+
+final class IndexUser {
+  let index: Lazy<EnglishGreeter>
+  let fresh: Provider<Service>
+  init(index: Lazy<EnglishGreeter>, fresh: Provider<Service>) {
+    self.index = index
+    self.fresh = fresh
+  }
+}
+
+struct ContainerProxyTests {
+  /// The whole seed composition: two registrations.
+  func screenContainer() -> Container {
+    let container = Container()
+    container.register(.shared) { ScreenViewController() }
+      .implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.autowire(ScreenViewPresenter.init)
+    return container
+  }
+
+  @Test func presenterHoldsTheControllerWeaklyThroughTheProxy() throws {
+    let controller = try screenContainer().resolve(ScreenViewController.self)
+    let presenter = try #require(controller.presenter)
+    #expect(presenter.view is WeakRefProxy<ScreenViewController>)
+    presenter.load()
+    #expect(controller.shown == ["Cocktails"])
+  }
+
+  @Test func droppingTheControllerReleasesControllerAndPresenter() throws {
+    let container = screenContainer()
+    weak var controller: ScreenViewController?
+    weak var presenter: ScreenViewPresenter?
+    try {
+      let resolved = try container.resolve(ScreenViewController.self)
+      controller = resolved
+      presenter = resolved.presenter
+    }()
+    #expect(controller == nil)
+    #expect(presenter == nil)
+  }
+
+  @Test func theForwardingThroughAWeakProxyIsAWeakEdgeInTheGraph() throws {
+    let graph = try screenContainer().dependencyGraph(of: ScreenViewController.self)
+    let weakEdges = graph.edges.filter(\.isWeak).map { "\($0.from) -> \($0.to)" }
+    #expect(weakEdges == ["ScreenViewPresenter -> ScreenViewController"])
+    #expect(graph.cycles.isEmpty)
+    #expect(graph.dot().contains("style=dashed"))
+  }
+
+  @Test func aProxyThatDoesNotConformIsInvalidType() {
+    let container = Container()
+    container.register(.shared) { EnglishGreeter() }.implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any ScreenViewProtocol).self) }
+    #expect(error?.code == .invalidType)
+    #expect(error?.message.contains("WeakRefProxy<EnglishGreeter>") == true)
+  }
+
+  @Test func lazyResolvesOnceOnFirstAccessAndProviderOnEachAccess() throws {
+    let container = Container()
+    let greeters = Counter()
+    let services = Counter()
+    container.register(.unique) { greeters.increment(); return EnglishGreeter() }
+    container.register(.unique) { services.increment(); return Service() }
+    container.autowire(IndexUser.init)
+    let user = try container.resolve(IndexUser.self)
+    #expect(!user.index.isResolved)
+    #expect(greeters.value == 0)
+    let first = try user.index.value
+    let second = try user.index.value
+    #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    #expect(greeters.value == 1)
+    let a = try user.fresh()
+    let b = try user.fresh()
+    #expect(ObjectIdentifier(a) != ObjectIdentifier(b))
+    #expect(services.value == 2)
+  }
+
+  @Test func lazyOfAnUnregisteredTypeIsAnErrorAtInjection() {
+    let container = Container()
+    container.autowire(IndexUser.init)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(IndexUser.self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.pathDescription == "IndexUser → EnglishGreeter")
+  }
+}

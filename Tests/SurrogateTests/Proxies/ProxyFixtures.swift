@@ -1,0 +1,65 @@
+import Surrogate
+
+// The forwarding `@Proxyable` generates, written by hand: defaults constrained to `Proxy`, and
+// one line per proxy kind.
+
+protocol Greeter: AnyObject {
+  func greet(_ name: String) -> String?
+  func wave()
+  func shout(_ text: String) throws -> String
+}
+
+extension Greeter where Self: Proxy, Self.Subject: Greeter {
+  func greet(_ name: String) -> String? {
+    guard case .success(let subject) = subject(for: ProxyAccess("greet(_:)")) else { return nil }
+    return subject.greet(name)
+  }
+  func wave() {
+    guard case .success(let subject) = subject(for: ProxyAccess("wave()")) else { return }
+    subject.wave()
+  }
+  func shout(_ text: String) throws -> String {
+    try subject(for: ProxyAccess("shout(_:)", isMutating: true)).get().shout(text)
+  }
+}
+
+extension WeakRefProxy: Greeter where T: Greeter {}
+extension LazyProxy: Greeter where Subject: Greeter {}
+extension ProtectionProxy: Greeter where Subject: Greeter {}
+
+final class EnglishGreeter: Greeter {
+  let waves = Counter()
+  let prefix: String
+  init(prefix: String = "Hello") { self.prefix = prefix }
+  func greet(_ name: String) -> String? { "\(prefix), \(name)" }
+  func wave() { waves.increment() }
+  func shout(_ text: String) throws -> String { text.uppercased() }
+}
+
+// MARK: - The MVP seed composition
+
+protocol ScreenViewProtocol: AnyObject {
+  func show(_ title: String)
+}
+
+extension ScreenViewProtocol where Self: Proxy, Self.Subject: ScreenViewProtocol {
+  func show(_ title: String) {
+    guard case .success(let view) = subject(for: ProxyAccess("show(_:)")) else { return }
+    view.show(title)
+  }
+}
+
+extension WeakRefProxy: ScreenViewProtocol where T: ScreenViewProtocol {}
+
+final class ScreenViewController: ScreenViewProtocol {
+  var presenter: ScreenViewPresenter?
+  private(set) var shown: [String] = []
+  func show(_ title: String) { shown.append(title) }
+}
+
+/// Holds its view with a plain strong `let`: no `weak`, no optional.
+final class ScreenViewPresenter {
+  let view: any ScreenViewProtocol
+  init(view: any ScreenViewProtocol) { self.view = view }
+  func load() { view.show("Cocktails") }
+}
