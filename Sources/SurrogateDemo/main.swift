@@ -20,13 +20,24 @@ struct InMemoryTodoStore: TodoStore {
   func items() -> [String] { ["Write the container", "Prove the screen is released", "Ship"] }
 }
 
+extension TodoView where Self: Proxy, Self.Subject: TodoView {
+  func display(_ items: [String]) {
+    guard case .success(let view) = subject(for: ProxyAccess("display(_:)")) else { return }
+    view.display(items)
+  }
+}
+
+extension WeakRefProxy: TodoView where T: TodoView {}
+
+/// Holds its view with a plain strong `let`: the composition root decides it is a weak proxy.
 final class TodoPresenter {
-  // The presenter holds its view weakly on purpose here; the proxies issue replaces this with a
-  // plain strong `let view` behind a `WeakRefProxy` chosen by the composition root.
-  weak var view: (any TodoView)?
+  let view: any TodoView
   let store: any TodoStore
-  init(store: any TodoStore) { self.store = store }
-  func viewDidLoad() { view?.display(store.items()) }
+  init(view: any TodoView, store: any TodoStore) {
+    self.view = view
+    self.store = store
+  }
+  func viewDidLoad() { view.display(store.items()) }
 }
 
 final class TodoViewController: TodoView {
@@ -39,9 +50,8 @@ func compose() -> Container {
   let container = Container()
   container.register(.singleton, type: (any TodoStore).self) { InMemoryTodoStore() }
   container.autowire(TodoPresenter.init)
-    .resolvingProperties { r, presenter in presenter.view = try r.resolve() }
   container.register(.shared) { TodoViewController() }
-    .implements((any TodoView).self)
+    .implements((any TodoView).self, through: WeakRefProxy.init)
     .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
   return container
 }
@@ -57,13 +67,14 @@ func run(arguments: [String]) throws(ResolutionError) {
   let report = container.validate()
   print("Surrogate demo: an MVP screen composed by a container")
   print("validate(): \(report.checked.count) definitions, \(report.problems.count) problems")
+  for problem in report.problems { print("  \(problem)") }
 
   do {
     let controller: TodoViewController = try container.resolve()
     controller.presenter?.viewDidLoad()
-    print("\nTodoViewController → TodoPresenter → TodoView (the same controller, via .implements)")
-    let sameView = controller.presenter?.view.map { ObjectIdentifier($0) == ObjectIdentifier(controller) } ?? false
-    print("  presenter.view is the controller: \(sameView)")
+    print("\nTodoViewController → TodoPresenter → TodoView (the controller, through a WeakRefProxy)")
+    let proxy = controller.presenter?.view as? WeakRefProxy<TodoViewController>
+    print("  presenter.view is a weak proxy of the controller: \(proxy?.object === controller)")
     for (index, item) in controller.rendered.enumerated() { print("  \(index + 1). \(item)") }
   }
 

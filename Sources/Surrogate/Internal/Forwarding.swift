@@ -67,6 +67,7 @@ final class Forwarding<Forwarded>: Entry {
     if produced.isNew, !blocks.isEmpty {
       let resolver = Resolver(graph: graph, container: lookup, tag: requested.tag)
       graph.push(Graph.Frame(key: requested, id: id))
+      graph.markConstructed()  // the instance exists: this frame only runs the forwarding's blocks
       defer { graph.pop() }
       do {
         for block in blocks { try block(resolver, instance) }

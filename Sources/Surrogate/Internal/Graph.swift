@@ -17,12 +17,23 @@ final class Graph {
   struct Frame {
     @usableFromInline let key: DefinitionKey
     @usableFromInline let id: RegistrationID
+    /// Whether the definition's instance can be reused within the graph (not `.unique`).
+    @usableFromInline let isReusable: Bool
+    /// Whether the definition's factory is still running (its instance does not exist yet).
+    @usableFromInline var isConstructing = true
 
     @usableFromInline
-    init(key: DefinitionKey, id: RegistrationID) {
+    init(key: DefinitionKey, id: RegistrationID, isReusable: Bool = false) {
       self.key = key
       self.id = id
+      self.isReusable = isReusable
     }
+  }
+
+  /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
+  struct Postponed {
+    let run: () throws(ResolutionError) -> Void
+    let abandon: () -> Void
   }
 
   let coordinator: WaitCoordinator
@@ -36,6 +47,11 @@ final class Graph {
   // call per access) buy nothing.
   @exclusivity(unchecked) private(set) var frames: [Frame] = []
   @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: Any] = [:]
+  /// Blocks waiting for a definition's construction, by that definition.
+  @exclusivity(unchecked) private var postponed: [RegistrationID: [Postponed]] = [:]
+  @usableFromInline @exclusivity(unchecked) var hasPostponed = false
+  /// The frame that closed the last cycle detected, for postponing a block that hit it.
+  @exclusivity(unchecked) private(set) var lastCycleTarget: Frame?
   @exclusivity(unchecked) private var held: [AnyObject] = []
   /// Filled by validation: optional requests that came back `nil`.
   private(set) var nilOptionals: [[DefinitionKey]] = []
@@ -107,11 +123,54 @@ final class Graph {
 
   @usableFromInline func pop() { frames.removeLast() }
 
+  /// The current definition's factory has returned: its instance exists.
+  @usableFromInline func markConstructed() { frames[frames.count - 1].isConstructing = false }
+
+  // MARK: - Postponed property injection
+
+  /// If `error` is the cycle of a block that reached a reusable definition whose factory is still
+  /// running, returns that definition: the block can run once it is built.
+  func postponableTarget(of error: ResolutionError) -> RegistrationID? {
+    guard error.code == .circularDependency, let target = lastCycleTarget, target.isConstructing, target.isReusable,
+      frames.contains(where: { $0.id == target.id && $0.isConstructing })
+    else { return nil }
+    return target.id
+  }
+
+  func postpone(until target: RegistrationID, _ entry: Postponed) {
+    postponed[target, default: []].append(entry)
+    hasPostponed = true
+  }
+
+  /// Runs the blocks that waited for `id`'s construction.
+  @usableFromInline
+  func runPostponed(for id: RegistrationID) throws(ResolutionError) {
+    guard let waiting = postponed.removeValue(forKey: id) else { return }
+    hasPostponed = !postponed.isEmpty
+    for (index, entry) in waiting.enumerated() {
+      do {
+        try entry.run()
+      } catch {
+        for later in waiting[(index + 1)...] { later.abandon() }
+        throw error
+      }
+    }
+  }
+
+  /// `id`'s construction failed: nothing waiting for it will run.
+  @usableFromInline
+  func abandonPostponed(for id: RegistrationID) {
+    guard let waiting = postponed.removeValue(forKey: id) else { return }
+    hasPostponed = !postponed.isEmpty
+    for entry in waiting { entry.abandon() }
+  }
+
   func path(to key: DefinitionKey) -> [DefinitionKey] { frames.map(\.key) + [key] }
 
   @usableFromInline
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
     if let start = frames.firstIndex(where: { $0.id == id }) {
+      lastCycleTarget = frames[start]
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
     }
     if frames.count >= maximumDepth {

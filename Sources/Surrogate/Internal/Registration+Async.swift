@@ -18,7 +18,7 @@ extension Registration {
       if gate == nil, let instance = existing(in: graph) { return instance }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
-    graph.push(Graph.Frame(key: requested, id: id))
+    graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)
@@ -33,10 +33,13 @@ extension Registration {
       }
     } catch {
       if let gate { store?.abandon(gate: gate) }
+      if graph.hasPostponed { graph.abandonPostponed(for: id) }
       if error is CancellationError { throw error }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
+    graph.markConstructed()
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    if graph.hasPostponed { try graph.runPostponed(for: id) }
     isNew = true
     return instance
   }

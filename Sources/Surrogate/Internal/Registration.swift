@@ -90,7 +90,7 @@ final class Registration<Instance, Arguments>: Entry {
       if gate == nil, let instance = existing(in: graph) { return instance }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
-    graph.push(Graph.Frame(key: requested, id: id))
+    graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)
@@ -101,9 +101,12 @@ final class Registration<Instance, Arguments>: Entry {
       instance = try factory(resolver, arguments)
     } catch {
       if let gate { store?.abandon(gate: gate) }
+      if graph.hasPostponed { graph.abandonPostponed(for: id) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
+    graph.markConstructed()
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    if graph.hasPostponed { try graph.runPostponed(for: id) }
     isNew = true
     return instance
   }
@@ -136,15 +139,48 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind == .weakSingleton { graph.hold(instance) }
     graph.recordCreation(of: instance, key: requested, scope: scope)
     if hasBlocks {
+      if try runBlocks(from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
+        return  // a block waits for a definition still being constructed; it publishes later
+      }
+    }
+    if let gate { store?.fulfil(instance, gate: gate) }
+  }
+
+  /// Runs the blocks from `start` on. A block that reaches a definition whose factory is still
+  /// running (a view's block asking for the presenter being built with that view) is postponed
+  /// until that definition is built, with the blocks after it; returns `true` then.
+  @usableFromInline
+  func runBlocks(
+    from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+  ) throws(ResolutionError) -> Bool {
+    for index in blocks.indices.dropFirst(start) {
       do {
-        for block in blocks { try block(resolver, instance) }
+        try blocks[index](resolver, instance)
       } catch {
+        if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
+          let frame = Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique)
+          graph.postpone(
+            until: target,
+            Graph.Postponed(
+              run: { () throws(ResolutionError) in
+                graph.push(frame)
+                defer { graph.pop() }
+                graph.markConstructed()
+                if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
+                  let gate
+                {
+                  self.store?.fulfil(instance, gate: gate)
+                }
+              },
+              abandon: { if let gate { self.store?.abandon(gate: gate) } }))
+          return true
+        }
         graph.shared[id] = nil
         if let gate { store?.abandon(gate: gate) }
         throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
       }
     }
-    if let gate { store?.fulfil(instance, gate: gate) }
+    return false
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container.

@@ -29,6 +29,29 @@ struct ContainerProxyTests {
     #expect(controller.shown == ["Cocktails"])
   }
 
+  @Test func theCompositionResolvesFromThePresenterEndTooWithEachFactoryRunOnce() throws {
+    let container = Container()
+    let controllers = Counter()
+    let presenters = Counter()
+    container.register(.shared) { controllers.increment(); return ScreenViewController() }
+      .implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.register(.shared) { r in
+      presenters.increment()
+      return ScreenViewPresenter(view: try r.resolve())
+    }
+    // Presenter first: its initializer needs the view; the view's block needs the presenter, which
+    // is still being built, so that block waits until the presenter exists. (The controller is
+    // resolved in the same graph too, because the presenter alone holds it only weakly.)
+    container.register(.unique) { r in (try r.resolve(ScreenViewPresenter.self), try r.resolve(ScreenViewController.self)) }
+    let (presenter, controller) = try container.resolve((ScreenViewPresenter, ScreenViewController).self)
+    #expect((presenter.view as? WeakRefProxy<ScreenViewController>)?.object === controller)
+    #expect(controller.presenter.map(ObjectIdentifier.init) == ObjectIdentifier(presenter))
+    #expect(controllers.value == 1)
+    #expect(presenters.value == 1)
+    #expect(container.validate().problems.isEmpty, "\(container.validate())")
+  }
+
   @Test func droppingTheControllerReleasesControllerAndPresenter() throws {
     let container = screenContainer()
     weak var controller: ScreenViewController?
