@@ -22,6 +22,18 @@ final class Presenter {
 }
 final class Service {}
 
+/// P1: a call through a proxy next to a direct call.
+protocol Counting: AnyObject { func tick() }
+final class Ticker: Counting {
+  var count = 0
+  func tick() { count &+= 1 }
+}
+extension Counting where Self: Proxy, Self.Subject: Counting {
+  func tick() { withSubject(for: ProxyAccess("tick()")) { $0.tick() } }
+}
+extension WeakRefProxy: Counting where T: Counting {}
+extension LazyProxy: Counting where Subject: Counting {}
+
 /// Keeps the optimiser from deleting the measured work.
 @inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}
@@ -73,6 +85,13 @@ func main() throws {
   container.register(.singleton) { Service() }
   container.register(.singleton, tag: "live") { Service() }
 
+  if CommandLine.arguments.dropFirst().first == "profile-p1" {
+    let proxy: any Counting = WeakRefProxy(Ticker())
+    let keep = (proxy as! WeakRefProxy<Ticker>).object
+    for _ in 0..<100_000 { proxy.tick() }
+    blackHole(keep)
+    return
+  }
   if CommandLine.arguments.dropFirst().first == "profile" {
     // A fixed workload for `valgrind --tool=callgrind`: S1 and S3 only.
     let which = CommandLine.arguments.dropFirst(2).first ?? "all"
@@ -99,6 +118,17 @@ func main() throws {
   _ = try lookupCost(registrations: 1_000)
   let large = try lookupCost(registrations: 100_000)
   print(String(format: "   S4 ratio 100,000 / 10 registrations: %.2fx (target ≤ 1.3x)", large / small))
+
+  let ticker = Ticker()
+  // Picked at run time so the optimiser cannot devirtualise the direct call.
+  let candidates: [any Counting] = [ticker, Ticker()]
+  let direct = candidates[CommandLine.arguments.count > 5 ? 1 : 0]
+  let weakProxy: any Counting = WeakRefProxy(ticker)
+  let lazyProxy: any Counting = LazyProxy { Ticker() }
+  let p1Direct = measure("P1 direct call through any Counting", iterations: 2_000_000) { direct.tick() }
+  let p1Weak = measure("P1 call through WeakRefProxy", iterations: 2_000_000) { weakProxy.tick() }
+  _ = measure("P1 call through LazyProxy (after first use)", iterations: 2_000_000) { lazyProxy.tick() }
+  print(String(format: "   P1 WeakRefProxy overhead: %.1f ns (target ≤ 2 ns)", p1Weak - p1Direct))
 
   let start = ContinuousClock.now
   let big = Container()

@@ -22,8 +22,7 @@ struct InMemoryTodoStore: TodoStore {
 
 extension TodoView where Self: Proxy, Self.Subject: TodoView {
   func display(_ items: [String]) {
-    guard case .success(let view) = subject(for: ProxyAccess("display(_:)")) else { return }
-    view.display(items)
+    withSubject(for: ProxyAccess("display(_:)")) { $0.display(items) }
   }
 }
 

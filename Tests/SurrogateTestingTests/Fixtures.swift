@@ -52,8 +52,7 @@ func fixedScreenContainer() -> Container {
 
 extension ScreenView where Self: Proxy, Self.Subject: ScreenView {
   func show(_ text: String) {
-    guard case .success(let view) = subject(for: ProxyAccess("show(_:)")) else { return }
-    view.show(text)
+    withSubject(for: ProxyAccess("show(_:)")) { $0.show(text) }
   }
 }
 

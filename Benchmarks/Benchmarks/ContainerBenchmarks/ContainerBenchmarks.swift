@@ -185,6 +185,23 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations { blackHole(resolveSwinjectChain(End.self, depth: 50, from: w6)) }
   }
 
+  // MARK: P1 a call through WeakRefProxy and LazyProxy (after first use) vs a direct call
+
+  let ticker = Ticker()
+  let direct: any Counting = ticker
+  let weakProxy: any Counting = WeakRefProxy(ticker)
+  let lazyProxy: any Counting = LazyProxy { Ticker() }
+  lazyProxy.tick()
+  Benchmark("P1 hand-written", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { direct.tick() }
+  }
+  Benchmark("P1 Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { weakProxy.tick() }
+  }
+  Benchmark("P1-lazy Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { lazyProxy.tick() }
+  }
+
   // MARK: S7 parent ↔ child property injection
 
   Benchmark("S7 hand-written") { benchmark in

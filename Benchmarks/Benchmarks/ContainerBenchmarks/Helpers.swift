@@ -40,3 +40,12 @@ func handWrittenChain() -> Any {
   }
   return build(End(), depth: 50)
 }
+
+extension Counting where Self: Proxy, Self.Subject: Counting {
+  func tick() {
+    withSubject(for: ProxyAccess("tick()")) { $0.tick() }
+  }
+}
+
+extension WeakRefProxy: Counting where T: Counting {}
+extension LazyProxy: Counting where Subject: Counting {}

@@ -43,3 +43,10 @@ final class Child { weak var parent: Parent? }
 /// S4: distinct types made from nested generics.
 enum Left<T> {}
 enum Right<T> {}
+
+/// P1: a call through a proxy next to a direct call.
+protocol Counting: AnyObject { func tick() }
+final class Ticker: Counting {
+  var count = 0
+  func tick() { count &+= 1 }
+}

@@ -16,8 +16,7 @@ import Synchronization
 final class SingletonStore<Instance>: Sendable {
   let key: DefinitionKey
   @usableFromInline let isWeak: Bool
-  /// The bit pattern of a retained `Shared<Instance>`, or 0; set once, released in `deinit`.
-  @usableFromInline let strong = Atomic<UInt>(0)
+  @usableFromInline let strong = AtomicShared<Instance>()
   private let state = Mutex<SingletonState>(.empty)
 
   init(key: DefinitionKey, isWeak: Bool) {
@@ -25,23 +24,8 @@ final class SingletonStore<Instance>: Sendable {
     self.isWeak = isWeak
   }
 
-  deinit {
-    let bits = strong.load(ordering: .acquiring)
-    if bits != 0 { Unmanaged<Shared<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
-  }
-
   @inlinable
-  var published: Shared<Instance>? {
-    let bits = strong.load(ordering: .acquiring)
-    guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-    return Unmanaged<Shared<Instance>>.fromOpaque(pointer).takeUnretainedValue()
-  }
-
-  private func publish(_ shared: Shared<Instance>) {
-    let bits = UInt(bitPattern: Unmanaged.passRetained(shared).toOpaque())
-    let (exchanged, _) = strong.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-    if !exchanged { Unmanaged<Shared<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
-  }
+  var published: Shared<Instance>? { strong.value }
 
   /// The live instance, if there is one: a strong singleton in one atomic load.
   @inlinable
@@ -126,7 +110,7 @@ final class SingletonStore<Instance>: Sendable {
       let next = Instance.self is AnyObject.Type ? Shared(SingletonState.released(WeakInstance(instance as AnyObject))) : Shared(.empty)
       state.withLock { $0 = next.value }
     } else {
-      publish(Shared(instance))
+      strong.publish(Shared(instance))
       state.withLock { $0 = .published }
     }
     gate.open()

@@ -14,16 +14,13 @@ import Synchronization
 /// cannot get a subject behaves as ``Proxy`` documents (a `throws` call throws
 /// ``ProxyError/Code/creationFailed`` with the cause).
 public final class LazyProxy<Subject>: Proxy, Sendable {
-  private enum State {
-    case pending
-    case creating(thread: UInt)
-    case created(Shared<Subject>)
-  }
-
   private let make: @Sendable () throws -> Subject
+  /// The created subject: after creation, every use is one atomic load.
+  private let created = AtomicShared<Subject>()
+  /// The thread running the factory, to report a re-entrant use instead of deadlocking.
+  private let creatingThread = Atomic<UInt>(0)
   // NB: creation runs under this proxy's own lock: only users of this proxy wait for it, which
-  // is what exactly-once means; a re-entrant use from the factory is reported, not deadlocked.
-  private let state = Mutex<State>(.pending)
+  // is what exactly-once means.
   private let creation = Mutex<Void>(())
 
   /// Creates a proxy that makes its subject with `make` on first use.
@@ -38,9 +35,7 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   /// ```swift
   /// #expect(!proxy.isCreated)
   /// ```
-  public var isCreated: Bool {
-    state.withLock { if case .created = $0 { true } else { false } }
-  }
+  public var isCreated: Bool { created.value != nil }
 
   /// The subject, created now if this is the first use.
   ///
@@ -50,37 +45,45 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   ///
   /// - Throws: ``ProxyError/Code/creationFailed`` with the factory's error as the cause.
   public func resolvedSubject() throws(ProxyError) -> Subject {
-    try subject(for: ProxyAccess("subject")).get()
+    try requireSubject(for: ProxyAccess("subject"))
   }
 
-  /// The subject for a forwarded call, created on first use.
-  public func subject(for access: ProxyAccess) -> Result<Subject, ProxyError> {
-    if let created = existing { return .success(created.value) }
-    let thread = currentThreadID()
-    let reentrant = state.withLock { state -> Bool in
-      if case .creating(let owner) = state, owner == thread { return true }
-      return false
+  /// Calls `body` with the subject, created on first use; `false` when creation fails.
+  @discardableResult
+  public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
+    if let existing = created.value {
+      try body(existing.value)
+      return true
     }
-    if reentrant {
+    guard case .success(let subject) = create(for: access) else { return false }
+    try body(subject)
+    return true
+  }
+
+  /// The subject, created on first use, or ``ProxyError/Code/creationFailed``.
+  public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
+    if let existing = created.value { return existing.value }
+    return try create(for: access).get()
+  }
+
+  private func create(for access: ProxyAccess) -> Result<Subject, ProxyError> {
+    let thread = currentThreadID()
+    if creatingThread.load(ordering: .acquiring) == thread {
       return .failure(
         ProxyError(.creationFailed, access: access, message: "\(Subject.self)'s factory used the proxy it is creating"))
     }
     return creation.withLock { _ -> Result<Subject, ProxyError> in
-      if let created = existing { return .success(created.value) }
-      state.withLock { $0 = .creating(thread: thread) }
+      if let existing = created.value { return .success(existing.value) }
+      creatingThread.store(thread, ordering: .releasing)
+      defer { creatingThread.store(0, ordering: .releasing) }
       do {
         let made = Shared(try make())
-        state.withLock { $0 = .created(made) }
+        created.publish(made)
         return .success(made.value)
       } catch {
-        state.withLock { $0 = .pending }
         return .failure(
           ProxyError(.creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error))
       }
     }
-  }
-
-  private var existing: Shared<Subject>? {
-    state.withLock { if case .created(let made) = $0 { made } else { nil } }
   }
 }

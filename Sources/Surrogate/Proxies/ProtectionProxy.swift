@@ -45,15 +45,26 @@ public final class ProtectionProxy<Subject>: Proxy, Sendable {
     self.onDenied = onDenied
   }
 
+  /// Calls `body` with the subject when the policy allows the call; reports a denial to
+  /// `onDenied` and returns `false` otherwise.
+  @discardableResult
+  public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
+    guard case .allow = decide(access) else { return false }
+    try body(protected.value)
+    return true
+  }
+
   /// The subject when the policy allows the call; ``ProxyError/Code/accessDenied`` otherwise.
-  public func subject(for access: ProxyAccess) -> Result<Subject, ProxyError> {
-    switch policy(access) {
-    case .allow:
-      return .success(protected.value)
-    case .deny(let reason):
-      let error = ProxyError(.accessDenied, access: access, message: reason)
-      onDenied(error)
-      return .failure(error)
+  public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
+    if case .deny(let reason) = decide(access) {
+      throw ProxyError(.accessDenied, access: access, message: reason)
     }
+    return protected.value
+  }
+
+  private func decide(_ access: ProxyAccess) -> Decision {
+    let decision = policy(access)
+    if case .deny(let reason) = decision { onDenied(ProxyError(.accessDenied, access: access, message: reason)) }
+    return decision
   }
 }

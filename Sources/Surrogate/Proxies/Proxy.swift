@@ -9,8 +9,7 @@
 ///
 /// extension ListView where Self: Proxy, Self.Subject: ListView {
 ///   func display(_ items: [String]) {
-///     guard case .success(let view) = subject(for: ProxyAccess("display(_:)")) else { return }
-///     view.display(items)
+///     withSubject(for: ProxyAccess("display(_:)")) { $0.display(items) }
 ///   }
 /// }
 ///
@@ -27,12 +26,30 @@ public protocol Proxy<Subject>: AnyObject {
   /// What the proxy stands in for.
   associatedtype Subject
 
-  /// The subject for one forwarded call, or why the call cannot reach it.
+  /// Calls `body` with the subject of one forwarded call; returns `false`, without calling it,
+  /// when the call cannot reach a subject.
+  ///
+  /// The fast path of forwarding: no generic value is returned, so a call through a proxy costs
+  /// little more than the call itself.
   ///
   /// ```swift
-  /// switch proxy.subject(for: ProxyAccess("save()")) { case .success(let store): ...; case .failure(let error): ... }
+  /// func display(_ items: [String]) { withSubject(for: ProxyAccess("display(_:)")) { $0.display(items) } }
+  /// func title() -> String? {
+  ///   var title: String?
+  ///   withSubject(for: ProxyAccess("title()")) { title = $0.title() }
+  ///   return title
+  /// }
   /// ```
-  func subject(for access: ProxyAccess) -> Result<Subject, ProxyError>
+  @discardableResult
+  func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool
+
+  /// The subject of one forwarded call, or the ``ProxyError`` saying why there is none: the path of
+  /// a `throws` requirement.
+  ///
+  /// ```swift
+  /// func add(_ name: String) throws { try requireSubject(for: ProxyAccess("add(_:)", isMutating: true)).add(name) }
+  /// ```
+  func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject
 
   /// Whether the proxy holds its subject weakly, so that it cannot close a retain cycle. The
   /// container's graph export draws such forwardings as weak edges.

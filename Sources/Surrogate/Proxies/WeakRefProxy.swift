@@ -31,12 +31,18 @@ public final class WeakRefProxy<T: AnyObject>: Proxy {
   /// ```
   public init(_ object: T) { self.object = object }
 
+  /// Calls `body` with the object while it is alive.
+  @inlinable @discardableResult
+  public func withSubject(for access: ProxyAccess, _ body: (T) throws -> Void) rethrows -> Bool {
+    guard let object else { return false }
+    try body(object)
+    return true
+  }
+
   /// The object, or ``ProxyError/Code/subjectReleased``.
-  public func subject(for access: ProxyAccess) -> Result<T, ProxyError> {
-    guard let object else {
-      return .failure(ProxyError(.subjectReleased, access: access, message: "\(T.self) has been released"))
-    }
-    return .success(object)
+  public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> T {
+    guard let object else { throw ProxyError(.subjectReleased, access: access, message: "\(T.self) has been released") }
+    return object
   }
 
   /// `true`.

@@ -11,15 +11,15 @@ protocol Greeter: AnyObject {
 
 extension Greeter where Self: Proxy, Self.Subject: Greeter {
   func greet(_ name: String) -> String? {
-    guard case .success(let subject) = subject(for: ProxyAccess("greet(_:)")) else { return nil }
-    return subject.greet(name)
+    var result: String?
+    withSubject(for: ProxyAccess("greet(_:)")) { result = $0.greet(name) }
+    return result
   }
   func wave() {
-    guard case .success(let subject) = subject(for: ProxyAccess("wave()")) else { return }
-    subject.wave()
+    withSubject(for: ProxyAccess("wave()")) { $0.wave() }
   }
   func shout(_ text: String) throws -> String {
-    try subject(for: ProxyAccess("shout(_:)", isMutating: true)).get().shout(text)
+    try requireSubject(for: ProxyAccess("shout(_:)", isMutating: true)).shout(text)
   }
 }
 
@@ -44,8 +44,7 @@ protocol ScreenViewProtocol: AnyObject {
 
 extension ScreenViewProtocol where Self: Proxy, Self.Subject: ScreenViewProtocol {
   func show(_ title: String) {
-    guard case .success(let view) = subject(for: ProxyAccess("show(_:)")) else { return }
-    view.show(title)
+    withSubject(for: ProxyAccess("show(_:)")) { $0.show(title) }
   }
 }
 

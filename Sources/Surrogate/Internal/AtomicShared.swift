@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A value published once and then read with one atomic load: no lock, so readers on different
+/// threads do not contend.
+///
+/// Holds a retained `Shared<Value>` as the bits of its pointer (`AtomicLazyReference` would do the
+/// same, but its `load()` is not inlinable in Swift 6.3: an unspecialized call per read).
+@usableFromInline
+struct AtomicShared<Value>: ~Copyable, Sendable {
+  @usableFromInline let bits = Atomic<UInt>(0)
+
+  init() {}
+
+  deinit {
+    let bits = bits.load(ordering: .acquiring)
+    if bits != 0 { Unmanaged<Shared<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+  }
+
+  /// The published value, if any.
+  @inlinable
+  var value: Shared<Value>? {
+    let bits = bits.load(ordering: .acquiring)
+    guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+    return Unmanaged<Shared<Value>>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Publishes `shared` unless a value is already published; the first one wins.
+  func publish(_ shared: Shared<Value>) {
+    let bits = UInt(bitPattern: Unmanaged.passRetained(shared).toOpaque())
+    let (exchanged, _) = self.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if !exchanged { Unmanaged<Shared<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+  }
+}
