@@ -43,6 +43,7 @@ extension Container {
   ///
   /// - Parameters:
   ///   - configure: Registers the overrides in the child container.
+  ///   - isolation: The caller's actor, filled in by `#isolation`, so `operation` runs there.
   ///   - operation: Runs with the overrides in place.
   /// - Returns: What `operation` returns.
   public func withOverrides<Result>(

@@ -17,6 +17,8 @@ extension Container {
   ///   - type: The type to resolve; inferred from context when omitted.
   ///   - tag: The tag to look for first; the untagged definition is the fallback.
   ///   - arguments: Runtime arguments, matched by their exact types.
+  ///   - isolation: The caller's actor, filled in by `#isolation`: a `@MainActor` definition is
+  ///     built only when it is the main actor.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
   @inlinable

@@ -53,7 +53,12 @@ extension Trait where Self == DetectingLeaksTrait {
 ///
 /// Outside a `.detectingLeaks` test it records an issue saying so, rather than checking nothing.
 ///
-/// - Parameter object: The object; `nil` is ignored.
+/// - Parameters:
+///   - object: The object; `nil` is ignored.
+///   - fileID: The tracking call's file, filled in by the compiler.
+///   - filePath: The tracking call's full path, filled in by the compiler.
+///   - line: The tracking call's line, filled in by the compiler.
+///   - column: The tracking call's column, filled in by the compiler.
 public func trackForLeaks(
   _ object: AnyObject?, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
   column: Int = #column
