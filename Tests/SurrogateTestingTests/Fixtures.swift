@@ -23,10 +23,10 @@ final class WeakScreenView: ScreenView {
   func show(_ text: String) { base?.show(text) }
 }
 
-func leakyScreenContainer() -> Container {
+/// The MVP screen; `forwardView` decides how the controller is handed out as `ScreenView`.
+func screenContainer(forwardView: (Definition<ScreenController, Void>) -> Definition<ScreenController, Void>) -> Container {
   let container = Container()
-  container.register(.shared) { ScreenController() }
-    .implements((any ScreenView).self)
+  forwardView(container.register(.shared) { ScreenController() })
     .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
   container.register(.shared) { ScreenPresenter() }
     .resolvingProperties { r, presenter in
@@ -58,17 +58,12 @@ extension ScreenView where Self: Proxy, Self.Subject: ScreenView {
 
 extension WeakRefProxy: ScreenView where T: ScreenView {}
 
-/// The leaky composition with one change: the view type is forwarded through `WeakRefProxy`.
+/// The presenter holds the controller strongly through `ScreenView`: a retain cycle.
+func leakyScreenContainer() -> Container {
+  screenContainer { $0.implements((any ScreenView).self) }
+}
+
+/// The same composition with one change: the view type is forwarded through `WeakRefProxy`.
 func proxiedScreenContainer() -> Container {
-  let container = Container()
-  container.register(.shared) { ScreenController() }
-    .implements((any ScreenView).self, through: WeakRefProxy.init)
-    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
-  container.register(.shared) { ScreenPresenter() }
-    .resolvingProperties { r, presenter in
-      presenter.view = try r.resolve()
-      presenter.analytics = try r.resolve()
-    }
-  container.register(.singleton) { AnalyticsClient() }
-  return container
+  screenContainer { $0.implements((any ScreenView).self, through: WeakRefProxy.init) }
 }

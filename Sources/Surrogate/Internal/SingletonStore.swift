@@ -48,20 +48,7 @@ final class SingletonStore<Instance>: Sendable {
   func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> Gate? {
     while true {
       if published != nil { return nil }
-      let action = state.withLock { state -> SingletonAction in
-        switch state {
-        case .published:
-          return .ready
-        case .released(let weak) where weak.object != nil:
-          return .ready
-        case .creating(let owner, let gate):
-          return .wait(owner, gate)
-        case .empty, .released:
-          let gate = Gate()
-          state = .creating(owner: graph.owner, gate: gate)
-          return .create(gate)
-        }
-      }
+      let action = nextAction(for: graph)
       switch action {
       case .ready:
         if cachedInstance != nil { return nil }  // a weak instance may have died since
@@ -73,25 +60,30 @@ final class SingletonStore<Instance>: Sendable {
     }
   }
 
-  @usableFromInline
+  /// Decides, under the lock, whether `graph` may create the instance, must wait, or can read it.
+  private func nextAction(for graph: Graph) -> SingletonAction {
+    state.withLock { state -> SingletonAction in
+      switch state {
+      case .published:
+        return .ready
+      case .released(let weak) where weak.object != nil:
+        return .ready
+      case .creating(let owner, let gate):
+        return .wait(owner, gate)
+      case .empty, .released:
+        let gate = Gate()
+        state = .creating(owner: graph.owner, gate: gate)
+        return .create(gate)
+      }
+    }
+  }
+
   /// Like `claim`, but waits for another graph's creation by suspending, not blocking a thread.
+  @usableFromInline
   func claimAsync(in graph: Graph, requested: DefinitionKey) async throws -> Gate? {
     while true {
       if published != nil { return nil }
-      let action = state.withLock { state -> SingletonAction in
-        switch state {
-        case .published:
-          return .ready
-        case .released(let weak) where weak.object != nil:
-          return .ready
-        case .creating(let owner, let gate):
-          return .wait(owner, gate)
-        case .empty, .released:
-          let gate = Gate()
-          state = .creating(owner: graph.owner, gate: gate)
-          return .create(gate)
-        }
-      }
+      let action = nextAction(for: graph)
       switch action {
       case .ready:
         if cachedInstance != nil { return nil }
