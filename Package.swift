@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -7,12 +8,26 @@ let package = Package(
   products: [
     .library(name: "Surrogate", targets: ["Surrogate"]),
     .library(name: "SurrogateTesting", targets: ["SurrogateTesting"]),
+    // The @Proxyable macro; only users who import it build swift-syntax.
+    .library(name: "SurrogateMacros", targets: ["SurrogateMacros"]),
     .executable(name: "surrogate-demo", targets: ["SurrogateDemo"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
   ],
   targets: [
     // The runtime: container, scopes, diagnostics. Depends on nothing but the standard library,
     // Synchronization and Dispatch, so users who skip macros never build swift-syntax.
     .target(name: "Surrogate"),
+    // The macro declarations (and a re-export of the runtime the generated code uses).
+    .target(name: "SurrogateMacros", dependencies: ["Surrogate", "SurrogateMacrosPlugin"]),
+    // The macro implementation, run by the compiler.
+    .macro(
+      name: "SurrogateMacrosPlugin",
+      dependencies: [
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+      ]),
     // Test support users import in their own test targets: leak tracking and test traits.
     .target(name: "SurrogateTesting", dependencies: ["Surrogate"]),
     .executableTarget(name: "SurrogateDemo", dependencies: ["Surrogate", "SurrogateTesting"]),
@@ -21,6 +36,12 @@ let package = Package(
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
     .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate"]),
+    .testTarget(
+      name: "SurrogateMacrosTests",
+      dependencies: [
+        "SurrogateMacros", "SurrogateMacrosPlugin",
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,34 @@
+@_exported import Surrogate
+
+/// Generates, for a protocol, the forwarding every proxy kind needs to conform to it.
+///
+/// Attach it to a protocol, then make each proxy kind conform with one line:
+///
+/// ```swift
+/// import SurrogateMacros
+///
+/// @Proxyable
+/// protocol ListView: AnyObject {
+///   func display(_ items: [String])
+///   func selectedItem() -> String?
+///   func reload() async throws
+/// }
+///
+/// extension WeakRefProxy: ListView where T: ListView {}
+/// extension LazyProxy: ListView where Subject: ListView {}
+/// ```
+///
+/// The macro writes defaults on `extension ListView where Self: Proxy, Self.Subject: ListView`
+/// that hand each call to the proxy's subject (not a generated proxy class, which Swift 6.3.1
+/// miscompiles under `-O -wmo`). When there is no subject to call (a weak proxy's object is gone,
+/// access is denied):
+/// - a `Void` requirement does nothing;
+/// - an `Optional` result is `nil`;
+/// - a `throws` requirement throws ``ProxyError``;
+/// - any other result has no value to return, so the macro rejects it with a fix-it: make it
+///   `throws` or `Optional`.
+///
+/// Requirements it cannot forward are diagnosed: `init` and `static` requirements (a proxy
+/// forwards to an instance), variadic parameters, and associated types.
+@attached(extension, names: arbitrary)
+public macro Proxyable() = #externalMacro(module: "SurrogateMacrosPlugin", type: "ProxyableMacro")

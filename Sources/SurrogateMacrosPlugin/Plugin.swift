@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct SurrogateMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [ProxyableMacro.self]
+}

@@ -1,0 +1,273 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Proxyable`: forwarding defaults on `extension P where Self: Surrogate.Proxy, Self.Subject: P`.
+public struct ProxyableMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let proto = declaration.as(ProtocolDeclSyntax.self) else {
+      context.diagnose(Diagnostic(node: node, message: ProxyableDiagnostic.notAProtocol))
+      return []
+    }
+    var generator = ForwardingGenerator(proto: proto, context: context)
+    let members = proto.memberBlock.members.compactMap { generator.forward($0.decl) }
+    guard !generator.failed else { return [] }
+    let name = proto.name.text
+    let body = members.joined(separator: "\n\n")
+    let decl: DeclSyntax = """
+      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject: \(raw: name) {
+      \(raw: body)
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+}
+
+/// Writes the forwarding member for each requirement, or diagnoses why it cannot.
+struct ForwardingGenerator<Context: MacroExpansionContext> {
+  let proto: ProtocolDeclSyntax
+  let context: Context
+  private(set) var failed = false
+
+  init(proto: ProtocolDeclSyntax, context: Context) {
+    self.proto = proto
+    self.context = context
+  }
+
+  /// `public ` for a public protocol, `package ` for a package one; nothing otherwise.
+  var access: String {
+    for modifier in proto.modifiers {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): return "public "
+      case .keyword(.package): return "package "
+      default: continue
+      }
+    }
+    return ""
+  }
+
+  var isClassBound: Bool {
+    proto.inheritanceClause?.inheritedTypes.contains {
+      let text = $0.type.trimmedDescription
+      return text == "AnyObject" || text == "class"
+    } ?? false
+  }
+
+  mutating func forward(_ decl: DeclSyntax) -> String? {
+    if let function = decl.as(FunctionDeclSyntax.self) { return forward(function) }
+    if let variable = decl.as(VariableDeclSyntax.self) { return forward(variable) }
+    if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) { return forward(subscriptDecl) }
+    if let initializer = decl.as(InitializerDeclSyntax.self) {
+      diagnose(initializer, .initializer, fixIt: removal(of: initializer))
+    } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
+      diagnose(associated, .associatedType(associated.name.text))
+    }
+    return nil
+  }
+
+  // MARK: - Requirements
+
+  mutating func forward(_ function: FunctionDeclSyntax) -> String? {
+    if isStatic(function.modifiers) {
+      diagnose(function, .staticRequirement(function.name.text))
+      return nil
+    }
+    let parameters = function.signature.parameterClause.parameters
+    guard checkVariadics(parameters) else { return nil }
+    let labels = parameters.map { "\($0.firstName.text):" }.joined()
+    let access = "\(function.name.text)(\(labels))"
+    let arguments = parameters.map { parameter -> String in
+      let value = (parameter.secondName ?? parameter.firstName).text
+      let passed = isInout(parameter.type) ? "&\(value)" : value
+      return parameter.firstName.tokenKind == .wildcard ? passed : "\(parameter.firstName.text): \(passed)"
+    }
+    let call = "\(function.name.text)(\(arguments.joined(separator: ", ")))"
+    let effects = function.signature.effectSpecifiers
+    let body = forwardingBody(
+      call: call, access: access, isMutating: false, result: function.signature.returnClause?.type,
+      isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function))
+    guard let body else { return nil }
+    let signature = function.with(\.modifiers, keptModifiers(function.modifiers)).with(\.body, nil)
+      .with(\.leadingTrivia, []).trimmedDescription
+    return "  \(self.access)\(signature) {\n\(body)\n  }"
+  }
+
+  mutating func forward(_ variable: VariableDeclSyntax) -> String? {
+    guard let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self),
+      let type = binding.typeAnnotation?.type
+    else { return nil }
+    if isStatic(variable.modifiers) {
+      diagnose(variable, .staticRequirement(name.identifier.text))
+      return nil
+    }
+    let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self).map(Array.init) ?? []
+    let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+    let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
+    let property = name.identifier.text
+    guard
+      let getterBody = forwardingBody(
+        call: property, access: property, isMutating: false, result: type,
+        isAsync: getter?.effectSpecifiers?.asyncSpecifier != nil,
+        throwing: throwing(getter?.effectSpecifiers?.throwsClause), for: Syntax(variable), indent: "      ")
+    else { return nil }
+    let getterEffects = getter?.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
+    var text = "  \(access)var \(property): \(type.trimmedDescription) {\n    get\(getterEffects) {\n\(getterBody)\n    }"
+    if hasSetter {
+      guard isClassBound else {
+        diagnose(variable, .setterOnValueProtocol(property), fixIt: classBoundFixIt())
+        return nil
+      }
+      text += "\n    set {\n      self.withSubject(for: Surrogate.ProxyAccess(\"\(property)\", isMutating: true)) { $0.\(property) = newValue }\n    }"
+    }
+    return text + "\n  }"
+  }
+
+  mutating func forward(_ subscriptDecl: SubscriptDeclSyntax) -> String? {
+    if isStatic(subscriptDecl.modifiers) {
+      diagnose(subscriptDecl, .staticRequirement("subscript"))
+      return nil
+    }
+    let parameters = subscriptDecl.parameterClause.parameters
+    guard checkVariadics(parameters) else { return nil }
+    // A subscript parameter has an argument label only when it spells two names.
+    let arguments = parameters.map { parameter -> String in
+      let value = (parameter.secondName ?? parameter.firstName).text
+      guard parameter.secondName != nil, parameter.firstName.tokenKind != .wildcard else { return value }
+      return "\(parameter.firstName.text): \(value)"
+    }
+    let labels = parameters.map { parameter -> String in
+      parameter.secondName != nil && parameter.firstName.tokenKind != .wildcard ? "\(parameter.firstName.text):" : "_:"
+    }
+    let accessors = subscriptDecl.accessorBlock?.accessors.as(AccessorDeclListSyntax.self).map(Array.init) ?? []
+    if accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) }) {
+      diagnose(subscriptDecl, .subscriptSetter)
+      return nil
+    }
+    let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
+    guard
+      let body = forwardingBody(
+        call: "[\(arguments.joined(separator: ", "))]", access: "subscript(\(labels.joined()))", isMutating: false,
+        result: subscriptDecl.returnClause.type, isAsync: getter?.effectSpecifiers?.asyncSpecifier != nil,
+        throwing: throwing(getter?.effectSpecifiers?.throwsClause), for: Syntax(subscriptDecl), memberAccess: false)
+    else { return nil }
+    let signature = subscriptDecl.with(\.modifiers, keptModifiers(subscriptDecl.modifiers)).with(\.accessorBlock, nil)
+      .with(\.leadingTrivia, []).trimmedDescription
+    let effects = getter?.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
+    if effects.isEmpty { return "  \(access)\(signature) {\n\(body)\n  }" }
+    return "  \(access)\(signature) {\n    get\(effects) {\n\(body)\n    }\n  }"
+  }
+
+  // MARK: - Bodies
+
+  enum Throwing { case none, untyped, typedOrRethrows }
+
+  func throwing(_ clause: ThrowsClauseSyntax?) -> Throwing {
+    guard let clause else { return .none }
+    if clause.throwsSpecifier.tokenKind == .keyword(.rethrows) { return .typedOrRethrows }
+    if let type = clause.type, !["any Error", "Error", "Surrogate.ProxyError", "ProxyError"].contains(type.trimmedDescription) {
+      return .typedOrRethrows
+    }
+    return .untyped
+  }
+
+  /// The statements that forward one call, following the documented policy for a missing subject.
+  mutating func forwardingBody(
+    call: String, access: String, isMutating: Bool, result: TypeSyntax?, isAsync: Bool, throwing: Throwing,
+    for node: Syntax, indent: String = "    ", memberAccess: Bool = true
+  ) -> String? {
+    let proxyAccess = "Surrogate.ProxyAccess(\"\(access)\"\(isMutating ? ", isMutating: true" : ""))"
+    let member = memberAccess ? ".\(call)" : call
+    let isVoid = result.map { ["Void", "()", "Swift.Void"].contains($0.trimmedDescription) } ?? true
+    let isOptional = result.map(isOptionalType) ?? false
+    let tryKeyword = throwing == .none ? "" : "try "
+    let awaitKeyword = isAsync ? "await " : ""
+    if throwing == .untyped {
+      return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.requireSubject(for: \(proxyAccess))\(member)"
+    }
+    guard isVoid || isOptional else {
+      diagnose(node, .resultWithoutFallback(access), fixIt: result.map(optionalFixIt))
+      return nil
+    }
+    if isAsync || throwing == .typedOrRethrows {
+      let fallback = isVoid ? "return" : "return nil"
+      return """
+        \(indent)guard let _$subject = try? self.requireSubject(for: \(proxyAccess)) else { \(fallback) }
+        \(indent)\(isVoid ? "" : "return ")\(tryKeyword)\(awaitKeyword)_$subject\(member)
+        """
+    }
+    if isVoid {
+      return "\(indent)self.withSubject(for: \(proxyAccess)) { $0\(member) }"
+    }
+    return """
+      \(indent)var _$result: \(result!.trimmedDescription) = nil
+      \(indent)self.withSubject(for: \(proxyAccess)) { _$result = $0\(member) }
+      \(indent)return _$result
+      """
+  }
+
+  // MARK: - Helpers
+
+  func isOptionalType(_ type: TypeSyntax) -> Bool {
+    if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
+    let text = type.trimmedDescription
+    return text.hasPrefix("Optional<") || text.hasPrefix("Swift.Optional<")
+  }
+
+  func isInout(_ type: TypeSyntax) -> Bool {
+    type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+      $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
+    } ?? false
+  }
+
+  func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+    modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+  }
+
+  /// Drops `mutating`/`nonmutating`: the extension is on a class (every proxy is one).
+  func keptModifiers(_ modifiers: DeclModifierListSyntax) -> DeclModifierListSyntax {
+    modifiers.filter { $0.name.tokenKind != .keyword(.mutating) && $0.name.tokenKind != .keyword(.nonmutating) }
+  }
+
+  mutating func checkVariadics(_ parameters: FunctionParameterListSyntax) -> Bool {
+    var ok = true
+    for parameter in parameters where parameter.ellipsis != nil {
+      let fixIt = FixIt(
+        message: ProxyableFixIt.arrayParameter,
+        changes: [
+          .replace(
+            oldNode: Syntax(parameter),
+            newNode: Syntax(
+              parameter.with(\.ellipsis, nil).with(\.type, TypeSyntax(ArrayTypeSyntax(element: parameter.type.trimmed)))))
+        ])
+      diagnose(parameter, .variadicParameter, fixIt: fixIt)
+      ok = false
+    }
+    return ok
+  }
+
+  func optionalFixIt(_ type: TypeSyntax) -> FixIt {
+    FixIt(
+      message: ProxyableFixIt.optionalResult,
+      changes: [.replace(oldNode: Syntax(type), newNode: Syntax(OptionalTypeSyntax(wrappedType: type.trimmed)))])
+  }
+
+  func classBoundFixIt() -> FixIt? {
+    guard proto.inheritanceClause == nil else { return nil }
+    let bound = TokenSyntax.identifier(proto.name.text + ": AnyObject", trailingTrivia: proto.name.trailingTrivia)
+    return FixIt(message: ProxyableFixIt.classBound, changes: [.replace(oldNode: Syntax(proto.name), newNode: Syntax(bound))])
+  }
+
+  func removal(of node: some SyntaxProtocol) -> FixIt {
+    FixIt(message: ProxyableFixIt.removeRequirement, changes: [.replace(oldNode: Syntax(node), newNode: Syntax(MissingDeclSyntax(placeholder: .identifier(""))))])
+  }
+
+  mutating func diagnose(_ node: some SyntaxProtocol, _ message: ProxyableDiagnostic, fixIt: FixIt? = nil) {
+    failed = true
+    context.diagnose(Diagnostic(node: Syntax(node), message: message, fixIts: fixIt.map { [$0] } ?? []))
+  }
+}

@@ -1,0 +1,246 @@
+import SurrogateMacrosPlugin
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+final class ProxyableExpansionTests: XCTestCase {
+  let macros: [String: Macro.Type] = ["Proxyable": ProxyableMacro.self]
+
+  func testVoidOptionalAndThrowingRequirementsFollowTheMissingSubjectPolicy() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      public protocol ListView: AnyObject {
+        func display(_ items: [String], animated: Bool)
+        func selectedItem() -> String?
+        func reload() throws -> Int
+      }
+      """,
+      expandedSource: """
+        public protocol ListView: AnyObject {
+          func display(_ items: [String], animated: Bool)
+          func selectedItem() -> String?
+          func reload() throws -> Int
+        }
+
+        extension ListView where Self: Surrogate.Proxy, Self.Subject: ListView {
+          public func display(_ items: [String], animated: Bool) {
+            self.withSubject(for: Surrogate.ProxyAccess("display(_:animated:)")) {
+                $0.display(items, animated: animated)
+            }
+          }
+
+          public func selectedItem() -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("selectedItem()")) {
+                _$result = $0.selectedItem()
+            }
+            return _$result
+          }
+
+          public func reload() throws -> Int {
+            return try self.requireSubject(for: Surrogate.ProxyAccess("reload()")).reload()
+          }
+        }
+        """,
+      macros: macros)
+  }
+
+  func testAsyncGenericInoutPropertiesAndSubscripts() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Store: AnyObject {
+        func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T
+        func refresh() async
+        func update(_ value: inout Int)
+        var name: String? { get }
+        var count: Int? { get set }
+        subscript(index: Int) -> String? { get }
+      }
+      """,
+      expandedSource: """
+        protocol Store: AnyObject {
+          func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T
+          func refresh() async
+          func update(_ value: inout Int)
+          var name: String? { get }
+          var count: Int? { get set }
+          subscript(index: Int) -> String? { get }
+        }
+
+        extension Store where Self: Surrogate.Proxy, Self.Subject: Store {
+          func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T {
+            return try await self.requireSubject(for: Surrogate.ProxyAccess("load(_:key:)")).load(type, key: key)
+          }
+
+          func refresh() async {
+            guard let _$subject = try? self.requireSubject(for: Surrogate.ProxyAccess("refresh()")) else {
+                return
+            }
+            await _$subject.refresh()
+          }
+
+          func update(_ value: inout Int) {
+            self.withSubject(for: Surrogate.ProxyAccess("update(_:)")) {
+                $0.update(&value)
+            }
+          }
+
+          var name: String? {
+            get {
+              var _$result: String? = nil
+              self.withSubject(for: Surrogate.ProxyAccess("name")) {
+                  _$result = $0.name
+              }
+              return _$result
+            }
+          }
+
+          var count: Int? {
+            get {
+              var _$result: Int? = nil
+              self.withSubject(for: Surrogate.ProxyAccess("count")) {
+                  _$result = $0.count
+              }
+              return _$result
+            }
+            set {
+              self.withSubject(for: Surrogate.ProxyAccess("count", isMutating: true)) {
+                  $0.count = newValue
+              }
+            }
+          }
+
+          subscript(index: Int) -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("subscript(_:)")) {
+                _$result = $0 [index]
+            }
+            return _$result
+          }
+        }
+        """,
+      macros: macros)
+  }
+}
+
+final class ProxyableDiagnosticsTests: XCTestCase {
+  let macros: [String: Macro.Type] = ["Proxyable": ProxyableMacro.self]
+
+  func testAttachingToANonProtocolIsAnError() {
+    assertMacroExpansion(
+      "@Proxyable struct View {}",
+      expandedSource: "struct View {}",
+      diagnostics: [DiagnosticSpec(message: "'@Proxyable' can only be attached to a protocol", line: 1, column: 1)],
+      macros: macros)
+  }
+
+  func testVariadicParametersAreAnErrorWithAnArrayFixIt() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Logger: AnyObject {
+        func log(_ items: Any...)
+      }
+      """,
+      expandedSource: """
+        protocol Logger: AnyObject {
+          func log(_ items: Any...)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Proxyable' cannot forward variadic parameters: Swift cannot pass them on", line: 3, column: 12,
+          fixIts: [FixItSpec(message: "Take an array instead")])
+      ],
+      macros: macros,
+      applyFixIts: ["Take an array instead"],
+      fixedSource: """
+        @Proxyable
+        protocol Logger: AnyObject {
+          func log(_ items: [Any])
+        }
+        """)
+  }
+
+  func testInitAndStaticRequirementsAreErrors() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Factory {
+        init(name: String)
+        static func make() -> Self?
+      }
+      """,
+      expandedSource: """
+        protocol Factory {
+          init(name: String)
+          static func make() -> Self?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message: "'@Proxyable' cannot forward an 'init' requirement: a proxy forwards calls to an existing subject",
+          line: 3, column: 3, fixIts: [FixItSpec(message: "Remove the requirement")]),
+        DiagnosticSpec(
+          message: "'@Proxyable' cannot forward static requirement 'make': a proxy forwards calls to an instance",
+          line: 4, column: 3),
+      ],
+      macros: macros)
+  }
+
+  func testAResultWithNoFallbackIsAnErrorWithAnOptionalFixIt() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Counter: AnyObject {
+        func count() -> Int
+      }
+      """,
+      expandedSource: """
+        protocol Counter: AnyObject {
+          func count() -> Int
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward 'count()': when the proxy has no subject (a weak reference was released, access was denied) it has no result to return; make the result Optional or the requirement 'throws'",
+          line: 3, column: 3, fixIts: [FixItSpec(message: "Make the result Optional")])
+      ],
+      macros: macros,
+      applyFixIts: ["Make the result Optional"],
+      fixedSource: """
+        @Proxyable
+        protocol Counter: AnyObject {
+          func count() -> Int?
+        }
+        """)
+  }
+
+  func testAssociatedTypesAndValueSettersAreReported() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Source {
+        associatedtype Item
+        var title: String? { get set }
+      }
+      """,
+      expandedSource: """
+        protocol Source {
+          associatedtype Item
+          var title: String? { get set }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(message: "'@Proxyable' does not forward protocols with associated types yet ('Item')", line: 3, column: 3),
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' can forward the setter of 'title' only for a class-bound protocol: a value subject would be set on a copy",
+          line: 4, column: 3, fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject'")]),
+      ],
+      macros: macros)
+  }
+}
