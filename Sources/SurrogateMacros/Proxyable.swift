@@ -28,7 +28,11 @@
 /// - any other result has no value to return, so the macro rejects it with a fix-it: make it
 ///   `throws` or `Optional`.
 ///
-/// Requirements it cannot forward are diagnosed: `init` and `static` requirements (a proxy
-/// forwards to an instance), variadic parameters, and associated types.
+/// Associated types become the subject's (`Self.Item == Self.Subject.Item`), so the one-line
+/// conformance needs no typealias. Static requirements forward to the subject's type.
+///
+/// Requirements it cannot forward are diagnosed, with a fix-it where one exists: `init`
+/// requirements and static requirements returning `Self` (a proxy cannot make itself from its
+/// subject's type), variadic parameters, setters of non-class protocols, subscript setters.
 @attached(extension, names: arbitrary)
 public macro Proxyable() = #externalMacro(module: "SurrogateMacrosPlugin", type: "ProxyableMacro")

@@ -6,7 +6,6 @@ enum ProxyableDiagnostic: DiagnosticMessage {
   case initializer
   case staticRequirement(String)
   case variadicParameter
-  case associatedType(String)
   case resultWithoutFallback(String)
   case setterOnValueProtocol(String)
   case subscriptSetter
@@ -18,11 +17,9 @@ enum ProxyableDiagnostic: DiagnosticMessage {
     case .initializer:
       "'@Proxyable' cannot forward an 'init' requirement: a proxy forwards calls to an existing subject"
     case .staticRequirement(let name):
-      "'@Proxyable' cannot forward static requirement '\(name)': a proxy forwards calls to an instance"
+      "'@Proxyable' cannot forward static requirement '\(name)': it returns 'Self', which the subject's type cannot make for the proxy"
     case .variadicParameter:
       "'@Proxyable' cannot forward variadic parameters: Swift cannot pass them on"
-    case .associatedType(let name):
-      "'@Proxyable' does not forward protocols with associated types yet ('\(name)')"
     case .resultWithoutFallback(let name):
       "'@Proxyable' cannot forward '\(name)': when the proxy has no subject (a weak reference was released, access was denied) it has no result to return; make the result Optional or the requirement 'throws'"
     case .setterOnValueProtocol(let name):
@@ -39,7 +36,6 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       case .initializer: "initializer"
       case .staticRequirement: "staticRequirement"
       case .variadicParameter: "variadicParameter"
-      case .associatedType: "associatedType"
       case .resultWithoutFallback: "resultWithoutFallback"
       case .setterOnValueProtocol: "setterOnValueProtocol"
       case .subscriptSetter: "subscriptSetter"

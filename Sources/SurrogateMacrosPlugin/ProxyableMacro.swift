@@ -19,8 +19,11 @@ public struct ProxyableMacro: ExtensionMacro {
     guard !generator.failed else { return [] }
     let name = proto.name.text
     let body = members.joined(separator: "\n\n")
+    // Each associated type is the subject's: the one-line conformance then needs no typealias.
+    let sameTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
+      .map { ", Self.\($0.name.text) == Self.Subject.\($0.name.text)" }.joined()
     let decl: DeclSyntax = """
-      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject: \(raw: name) {
+      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject: \(raw: name)\(raw: sameTypes) {
       \(raw: body)
       }
       """
@@ -64,8 +67,6 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     if let subscriptDecl = decl.as(SubscriptDeclSyntax.self) { return forward(subscriptDecl) }
     if let initializer = decl.as(InitializerDeclSyntax.self) {
       diagnose(initializer, .initializer, fixIt: removal(of: initializer))
-    } else if let associated = decl.as(AssociatedTypeDeclSyntax.self) {
-      diagnose(associated, .associatedType(associated.name.text))
     }
     return nil
   }
@@ -73,10 +74,6 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
   // MARK: - Requirements
 
   mutating func forward(_ function: FunctionDeclSyntax) -> String? {
-    if isStatic(function.modifiers) {
-      diagnose(function, .staticRequirement(function.name.text))
-      return nil
-    }
     let parameters = function.signature.parameterClause.parameters
     guard checkVariadics(parameters) else { return nil }
     let labels = parameters.map { "\($0.firstName.text):" }.joined()
@@ -88,12 +85,22 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     }
     let call = "\(function.name.text)(\(arguments.joined(separator: ", ")))"
     let effects = function.signature.effectSpecifiers
+    let signature = function.with(\.modifiers, keptModifiers(function.modifiers)).with(\.body, nil)
+      .with(\.leadingTrivia, []).trimmedDescription
+    if isStatic(function.modifiers) {
+      // A static requirement goes to the subject's type, which always exists: no fallback needed.
+      if function.signature.returnClause?.type.trimmedDescription.contains("Self") == true {
+        diagnose(function, .staticRequirement(function.name.text))
+        return nil
+      }
+      let tryKeyword = effects?.throwsClause != nil ? "try " : ""
+      let awaitKeyword = effects?.asyncSpecifier != nil ? "await " : ""
+      return "  \(self.access)\(signature) {\n    \(tryKeyword)\(awaitKeyword)Self.Subject.\(call)\n  }"
+    }
     let body = forwardingBody(
       call: call, access: access, isMutating: false, result: function.signature.returnClause?.type,
       isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function))
     guard let body else { return nil }
-    let signature = function.with(\.modifiers, keptModifiers(function.modifiers)).with(\.body, nil)
-      .with(\.leadingTrivia, []).trimmedDescription
     return "  \(self.access)\(signature) {\n\(body)\n  }"
   }
 
@@ -101,14 +108,21 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     guard let binding = variable.bindings.first, let name = binding.pattern.as(IdentifierPatternSyntax.self),
       let type = binding.typeAnnotation?.type
     else { return nil }
-    if isStatic(variable.modifiers) {
-      diagnose(variable, .staticRequirement(name.identifier.text))
-      return nil
-    }
     let accessors = binding.accessorBlock?.accessors.as(AccessorDeclListSyntax.self).map(Array.init) ?? []
     let getter = accessors.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }
     let hasSetter = accessors.contains { $0.accessorSpecifier.tokenKind == .keyword(.set) }
     let property = name.identifier.text
+    if isStatic(variable.modifiers) {
+      guard !accessors.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.set) }) else {
+        diagnose(variable, .staticRequirement(property))
+        return nil
+      }
+      let effects = getter?.effectSpecifiers
+      let tryKeyword = effects?.throwsClause != nil ? "try " : ""
+      let awaitKeyword = effects?.asyncSpecifier != nil ? "await " : ""
+      let effectText = effects.map { " \($0.trimmedDescription)" } ?? ""
+      return "  \(access)static var \(property): \(type.trimmedDescription) {\n    get\(effectText) {\n      \(tryKeyword)\(awaitKeyword)Self.Subject.\(property)\n    }\n  }"
+    }
     guard
       let getterBody = forwardingBody(
         call: property, access: property, isMutating: false, result: type,

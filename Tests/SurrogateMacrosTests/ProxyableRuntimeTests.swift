@@ -55,6 +55,26 @@ final class DigitParser: Parser {
 }
 
 extension WeakRefProxy: Parser where T: Parser {}
+
+@Proxyable
+protocol Catalogue: AnyObject {
+  associatedtype Item
+  associatedtype Key: Hashable
+  func item(for key: Key) -> Item?
+  func all() throws -> [Item]
+  static func kind() -> String
+  static var version: Int { get }
+}
+
+final class Drinks: Catalogue {
+  let items = ["mojito": "Mojito", "daiquiri": "Daiquiri"]
+  func item(for key: String) -> String? { items[key] }
+  func all() throws -> [String] { items.values.sorted() }
+  static func kind() -> String { "drinks" }
+  static var version: Int { 3 }
+}
+
+extension WeakRefProxy: Catalogue where T: Catalogue {}
 extension WeakRefProxy: ListView where T: ListView {}
 extension WeakRefProxy: Store where T: Store {}
 extension WeakRefProxy: Screen where T: Screen {}
@@ -152,6 +172,17 @@ struct ProxyableRuntimeTests {
     #expect(proxy.map { $0 * 5 } == 10)
     struct Stop: Error {}
     #expect(throws: Stop.self) { try proxy.map { _ in throw Stop() } }
+  }
+
+  @Test func associatedTypesAndStaticRequirementsForward() throws {
+    let drinks = Drinks()
+    let proxy = WeakRefProxy(drinks)
+    #expect(proxy.item(for: "mojito") == "Mojito")
+    #expect(try proxy.all() == ["Daiquiri", "Mojito"])
+    #expect(WeakRefProxy<Drinks>.kind() == "drinks")
+    #expect(WeakRefProxy<Drinks>.version == 3)
+    func firstItem<C: Catalogue>(of catalogue: C, _ key: C.Key) -> C.Item? { catalogue.item(for: key) }
+    #expect(firstItem(of: proxy, "daiquiri") == "Daiquiri")
   }
 
   @Test func lazyProxyBuildsItsSubjectOnFirstForwardedCall() {
