@@ -41,6 +41,8 @@ let package = Package(
       dependencies: [
         "SurrogateMacros", "SurrogateMacrosPlugin",
         .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
   ],
   swiftLanguageModes: [.v6]
