@@ -50,7 +50,7 @@ public final class Container: Sendable {
 
   /// Changes the registry; the next resolution takes a new snapshot.
   func write<Result>(_ body: (inout Registry) -> Result) -> Result {
-    registry.withLock { state in
+    registry.withLock(owner: self) { state in
       state.snapshot = nil
       return body(&state.registry)
     }
@@ -62,7 +62,7 @@ public final class Container: Sendable {
   /// copies them once, and a burst of registrations copies nothing.
   @usableFromInline
   func snapshot() -> RegistrySnapshot {
-    registry.withLock { state in
+    registry.withLock(owner: self) { state in
       if let snapshot = state.snapshot { return snapshot }
       let snapshot = RegistrySnapshot(state.registry)
       state.snapshot = snapshot

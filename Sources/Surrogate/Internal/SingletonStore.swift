@@ -36,7 +36,7 @@ final class SingletonStore<Instance>: Sendable {
 
   @usableFromInline
   var weakInstance: Shared<Instance>? {
-    state.withLock { state -> Shared<Instance>? in
+    state.withLock(owner: self) { state -> Shared<Instance>? in
       guard case .released(let weak) = state, let object = weak.object else { return nil }
       return Shared(object as! Instance)
     }
@@ -62,7 +62,7 @@ final class SingletonStore<Instance>: Sendable {
 
   /// Decides, under the lock, whether `graph` may create the instance, must wait, or can read it.
   private func nextAction(for graph: Graph) -> SingletonAction {
-    state.withLock { state -> SingletonAction in
+    state.withLock(owner: self) { state -> SingletonAction in
       switch state {
       case .published:
         return .ready
@@ -100,10 +100,10 @@ final class SingletonStore<Instance>: Sendable {
     if isWeak {
       // Only a class instance can be held weakly; a value in a weak singleton is not cached.
       let next = Instance.self is AnyObject.Type ? Shared(SingletonState.released(WeakInstance(instance as AnyObject))) : Shared(.empty)
-      state.withLock { $0 = next.value }
+      state.withLock(owner: self) { $0 = next.value }
     } else {
       strong.publish(Shared(instance))
-      state.withLock { $0 = .published }
+      state.withLock(owner: self) { $0 = .published }
     }
     gate.open()
   }
@@ -111,7 +111,7 @@ final class SingletonStore<Instance>: Sendable {
   /// The factory failed: the failure is not cached and a waiting thread may try again.
   @usableFromInline
   func abandon(gate: Gate) {
-    state.withLock { $0 = .empty }
+    state.withLock(owner: self) { $0 = .empty }
     gate.open()
   }
 }
@@ -150,7 +150,7 @@ final class Gate: Sendable {
   init() { group.enter() }
 
   func open() {
-    let continuations = waiters.withLock { waiters in
+    let continuations = waiters.withLock(owner: self) { waiters in
       waiters.isOpen = true
       defer { waiters.continuations = [:] }
       return Array(waiters.continuations.values)
@@ -164,14 +164,14 @@ final class Gate: Sendable {
 
   /// Suspends until the gate opens; a cancelled task stops waiting with `CancellationError`.
   func waitAsync() async throws {
-    let id = waiters.withLock { waiters in
+    let id = waiters.withLock(owner: self) { waiters in
       waiters.nextID += 1
       return waiters.nextID
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         enum Outcome { case wait, open, cancelled }
-        let outcome = waiters.withLock { waiters -> Outcome in
+        let outcome = waiters.withLock(owner: self) { waiters -> Outcome in
           if waiters.isOpen { return .open }
           if Task.isCancelled { return .cancelled }
           waiters.continuations[id] = continuation
@@ -184,7 +184,7 @@ final class Gate: Sendable {
         }
       }
     } onCancel: {
-      let continuation = waiters.withLock { $0.continuations.removeValue(forKey: id) }
+      let continuation = waiters.withLock(owner: self) { $0.continuations.removeValue(forKey: id) }
       continuation?.resume(throwing: CancellationError())
     }
   }

@@ -19,7 +19,7 @@ final class WaitCoordinator: Sendable {
   /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
   /// deadlock: `owner` is the waiter's own thread, or is (transitively) waiting for the waiter.
   func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner) -> Bool {
-    waits.withLock { waits in
+    waits.withLock(owner: self) { waits in
       var current = owner
       var steps = 0
       while true {
@@ -34,6 +34,6 @@ final class WaitCoordinator: Sendable {
   }
 
   func endWaiting(_ waiter: GraphOwner) {
-    _ = waits.withLock { $0.removeValue(forKey: waiter) }
+    _ = waits.withLock(owner: self) { $0.removeValue(forKey: waiter) }
   }
 }

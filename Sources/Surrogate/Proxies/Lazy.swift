@@ -34,11 +34,11 @@ public final class Lazy<T>: Sendable {
   /// - Throws: The ``ResolutionError`` of the first successful-or-not attempt.
   public var value: T {
     get throws(ResolutionError) {
-      if let resolved = state.withLock({ $0 }) { return resolved.value }
-      return try resolution.withLock { _ throws(ResolutionError) -> T in
-        if let resolved = state.withLock({ $0 }) { return resolved.value }
+      if let resolved = state.withLock(owner: self, { $0 }) { return resolved.value }
+      return try resolution.withLock(owner: self) { _ throws(ResolutionError) -> T in
+        if let resolved = state.withLock(owner: self, { $0 }) { return resolved.value }
         let resolved = Shared(try container.resolve(T.self, tag: tag))
-        state.withLock { $0 = resolved }
+        state.withLock(owner: self) { $0 = resolved }
         return resolved.value
       }
     }
@@ -49,7 +49,7 @@ public final class Lazy<T>: Sendable {
   /// ```swift
   /// #expect(!presenter.index.isResolved)
   /// ```
-  public var isResolved: Bool { state.withLock { $0 != nil } }
+  public var isResolved: Bool { state.withLock(owner: self) { $0 != nil } }
 }
 
 /// Resolves a new `T` on each access: inject it where a consumer needs fresh instances, with no

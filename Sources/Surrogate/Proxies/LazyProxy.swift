@@ -72,7 +72,7 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
       return .failure(
         ProxyError(.creationFailed, access: access, message: "\(Subject.self)'s factory used the proxy it is creating"))
     }
-    return creation.withLock { _ -> Result<Subject, ProxyError> in
+    return creation.withLock(owner: self) { _ -> Result<Subject, ProxyError> in
       if let existing = created.value { return .success(existing.value) }
       creatingThread.store(thread, ordering: .releasing)
       defer { creatingThread.store(0, ordering: .releasing) }

@@ -58,7 +58,7 @@ public final class LeakTracker: Sendable {
       object: object, typeName: String(describing: type(of: object)),
       location: TrackingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     let shared = SendableBox(entry)
-    tracked.withLock { $0.append(shared.value) }
+    tracked.withLock(owner: self) { $0.append(shared.value) }
   }
 
   /// The tracked objects that are still alive, each with the cycle that holds it when one can be
@@ -68,7 +68,7 @@ public final class LeakTracker: Sendable {
   /// let leaks = tracker.leaks()
   /// ```
   public func leaks() -> [Leak] {
-    let alive = tracked.withLock { entries in
+    let alive = tracked.withLock(owner: self) { entries in
       entries.compactMap { entry in entry.object.map { SendableBox(($0, entry.location)) } }
     }
     return alive.map { LeakFinder.leak(of: $0.value.0, location: $0.value.1) }

@@ -20,7 +20,7 @@ final class Repo: Sendable {
 final class AsyncLatch: Sendable {
   private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
   func open() {
-    let waiters = state.withLock { state in
+    let waiters = state.withLock(owner: self) { state in
       state.open = true
       defer { state.waiters = [] }
       return state.waiters
@@ -29,7 +29,7 @@ final class AsyncLatch: Sendable {
   }
   func wait() async {
     await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
+      let isOpen = state.withLock(owner: self) { state in
         if !state.open { state.waiters.append(continuation) }
         return state.open
       }

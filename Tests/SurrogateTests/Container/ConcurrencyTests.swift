@@ -51,7 +51,7 @@ struct ConcurrencyTests {
         Thread.sleep(forTimeInterval: 0.002)  // keep the window open so every thread arrives while it is being made
         return Service()
       }
-      let identities = Mutex<Set<ObjectIdentifier>>([])
+      let identities = Locked<Set<ObjectIdentifier>>([])
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
         let service = try? container.resolve(Service.self)
         identities.withLock { _ = $0.insert(ObjectIdentifier(service!)) }
@@ -115,7 +115,7 @@ struct ConcurrencyTests {
       aStarted.signal()
       b.a = try r.resolve()
     }
-    let results = Mutex<[String]>([])
+    let results = Locked<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { index in
       let outcome: String
       do throws(ResolutionError) {

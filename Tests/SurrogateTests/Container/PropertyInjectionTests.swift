@@ -77,7 +77,7 @@ struct PropertyInjectionTests {
 /// An ordered, thread-safe list of events.
 final class OrderLog: Sendable {
   private let storage = Mutex<[String]>([])
-  var entries: [String] { storage.withLock { $0 } }
-  func append(_ entry: String) { storage.withLock { $0.append(entry) } }
-  func reset() { storage.withLock { $0 = [] } }
+  var entries: [String] { storage.withLock(owner: self) { $0 } }
+  func append(_ entry: String) { storage.withLock(owner: self) { $0.append(entry) } }
+  func reset() { storage.withLock(owner: self) { $0 = [] } }
 }

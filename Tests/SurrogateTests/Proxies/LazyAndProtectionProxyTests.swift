@@ -24,7 +24,7 @@ struct LazyProxyTests {
         usleepMilliseconds(1)
         return EnglishGreeter()
       }
-      let identities = Mutex<Set<ObjectIdentifier>>([])
+      let identities = Locked<Set<ObjectIdentifier>>([])
       DispatchQueue.concurrentPerform(iterations: 8) { _ in
         if let subject = try? proxy.resolvedSubject() { identities.withLock { _ = $0.insert(ObjectIdentifier(subject)) } }
       }
@@ -55,7 +55,7 @@ struct LazyProxyTests {
   }
 
   @Test func aFactoryThatUsesItsOwnProxyIsReportedNotDeadlocked() {
-    let box = Mutex<LazyProxy<EnglishGreeter>?>(nil)
+    let box = Locked<LazyProxy<EnglishGreeter>?>(nil)
     let proxy = LazyProxy { () throws -> EnglishGreeter in
       _ = try box.withLock { $0 }?.resolvedSubject()
       return EnglishGreeter()
