@@ -4,7 +4,18 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Proxyable`: forwarding defaults on `extension P where Self: Surrogate.Proxy, Self.Subject: P`.
+///
+/// The compiler runs it for `@Proxyable protocol P { ... }`; tests call it directly:
+///
+/// ```swift
+/// assertMacroExpansion("@Proxyable protocol P: AnyObject { func f() }", expandedSource: ..., macros: ["Proxyable": ProxyableMacro.self])
+/// ```
 public struct ProxyableMacro: ExtensionMacro {
+  /// Writes the forwarding extension for the protocol `@Proxyable` is attached to.
+  ///
+  /// ```swift
+  /// // extension P where Self: Surrogate.Proxy, Self.Subject: P { func f() { ... } }
+  /// ```
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],

@@ -9,6 +9,10 @@
 /// ```
 public struct DependencyGraph: Sendable {
   /// A definition.
+  ///
+  /// ```swift
+  /// for node in graph.nodes { print(node.key, node.scope, node.forwardedTypes) }
+  /// ```
   public struct Node: Hashable, Sendable {
     /// The key the definition is registered under.
     public let key: DefinitionKey
@@ -19,6 +23,10 @@ public struct DependencyGraph: Sendable {
   }
 
   /// "`from` asked for `to` while building."
+  ///
+  /// ```swift
+  /// let weak = graph.edges.filter(\.isWeak)   // forwardings through a weak proxy
+  /// ```
   public struct Edge: Hashable, Sendable {
     /// The definition that asked.
     public let from: DefinitionKey

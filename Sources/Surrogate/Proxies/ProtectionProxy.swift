@@ -15,6 +15,10 @@
 /// ```
 public final class ProtectionProxy<Subject>: Proxy, Sendable {
   /// What the policy decides for one call.
+  ///
+  /// ```swift
+  /// policy: { access in access.isMutating ? .deny("read-only") : .allow }
+  /// ```
   public enum Decision: Sendable, Equatable {
     /// Forward the call.
     case allow

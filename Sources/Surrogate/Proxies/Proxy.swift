@@ -93,6 +93,10 @@ public struct ProxyAccess: Hashable, Sendable, CustomStringConvertible {
 /// ```
 public struct ProxyError: Error, Sendable, CustomStringConvertible {
   /// The reason.
+  ///
+  /// ```swift
+  /// if error.code == .subjectReleased { return }
+  /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     let name: String
     /// A weak proxy's object has been released.
