@@ -52,6 +52,9 @@ extension Container {
 
   /// Creates every ``Scope/eagerSingleton`` of this container now.
   ///
+  /// An eager singleton that takes runtime arguments cannot be made without them: it is made on
+  /// its first `resolve(_:arguments:)` instead.
+  ///
   /// ```swift
   /// container.register(.eagerSingleton) { CrashReporter() }
   /// try container.bootstrap()
@@ -60,7 +63,7 @@ extension Container {
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
   public func bootstrap() throws(ResolutionError) {
     let eager = snapshot().registry.entries
-      .filter { !$0.isForwarding && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
+      .filter { !$0.isForwarding && !$0.key.hasArguments && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
       .sorted { $0.key.description < $1.key.description }
     for entry in eager {
       _ = try Graph(container: self).resolveErased(entry.key, arguments: (), from: self)

@@ -34,8 +34,8 @@ final class Forwarding<Forwarded>: Entry {
     throws(ResolutionError) -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    let produced = try source.produce(
-      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    let produced = try source.entry.produce(
+      arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
   }
 
@@ -43,17 +43,25 @@ final class Forwarding<Forwarded>: Entry {
     async throws -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    let produced = try await source.produceAsync(
-      arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+    let produced = try await source.entry.produceAsync(
+      arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
   }
 
-  private func source(in graph: Graph, requested: DefinitionKey, owner: Container) throws(ResolutionError) -> any Entry {
-    guard let source = graph.snapshot(of: owner).registry.entry(for: sourceKey), !source.isForwarding else {
-      throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
+  /// The source registration: in the forwarding's container or, for a forwarding a child
+  /// container made of its parent's definition, in an ancestor.
+  private func source(in graph: Graph, requested: DefinitionKey, owner: Container) throws(ResolutionError)
+    -> (entry: any Entry, owner: Container)
+  {
+    var container: Container? = owner
+    while let current = container {
+      if let source = graph.snapshot(of: current).registry.entry(for: sourceKey), !source.isForwarding {
+        graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
+        return (source, current)
+      }
+      container = current.parent
     }
-    graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
-    return source
+    throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
   }
 
   /// Casts the source's instance to the forwarded type and runs this forwarding's blocks.

@@ -64,4 +64,13 @@ struct ChildContainerTests {
     #expect(try child.resolve(URLSessionClient.self, tag: "live").name == "parent live")
     #expect(try child.resolve(URLSessionClient.self, tag: "other").name == "child untagged")
   }
+
+  @Test func childCanForwardATypeToItsParentsDefinition() throws {
+    let parent = Container()
+    let presenter = parent.register(.singleton) { ListPresenter() }
+    let child = Container(parent: parent)
+    child.register(presenter, type: (any ListInteractorOutput).self)
+    let output = try child.resolve((any ListInteractorOutput).self)
+    #expect(ObjectIdentifier(output) == ObjectIdentifier(try parent.resolve(ListPresenter.self)))
+  }
 }

@@ -93,6 +93,16 @@ struct ScopeTests {
     #expect(made.value == 1)
   }
 
+  @Test func bootstrapLeavesEagerSingletonsWithRuntimeArgumentsForTheirFirstResolve() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.eagerSingleton) { (_, name: String) in made.increment(); return Client(host: name, port: 1) }
+    try container.bootstrap()  // used to crash: no arguments to give the factory
+    #expect(made.value == 0)
+    #expect(try container.resolve(Client.self, arguments: "h").host == "h")
+    #expect(made.value == 1)
+  }
+
   @Test func bootstrapThrowsWhenAnEagerSingletonFails() {
     let container = Container()
     container.register(.eagerSingleton) { () throws -> Service in throw FactoryError() }

@@ -19,8 +19,8 @@ struct StressTests {
     let anchor = try world.container.resolve(WeakStressed.self)  // keeps the weak singleton alive
     try world.container.bootstrap()
 
-    let results = Mutex<[StressStats]>([])
-    let failures = Mutex<[String]>([])
+    let results = Locked<[StressStats]>([])
+    let failures = Locked<[String]>([])
     runOnThreads(Self.threads) { thread in
       var stats = StressStats()
       do {
@@ -72,7 +72,7 @@ struct StressTests {
           return LazyStressed()
         }
       }
-      let seen = Mutex<[Int: Set<ObjectIdentifier>]>([:])
+      let seen = Locked<[Int: Set<ObjectIdentifier>]>([:])
       runOnThreads(Self.threads) { thread in
         for step in 0..<Self.lazySingletons {
           let tag = (step + thread * 5) % Self.lazySingletons
