@@ -73,7 +73,9 @@ extension Container {
   @usableFromInline
   func requiresMainActor(_ key: DefinitionKey) -> Bool {
     guard let found = lookup(key) else { return false }
-    let entry = found.entry.isForwarding ? found.owner.localEntry(for: found.entry.sourceKey) : found.entry
+    let entry =
+      found.entry.isForwarding
+      ? found.owner.forwardingSource(found.entry.sourceKey, in: { $0.snapshot() })?.entry : found.entry
     return entry?.isMainActorIsolated ?? false
   }
 }

@@ -72,8 +72,18 @@ public final class Container: Sendable {
 
   // MARK: - Lookup
 
-  func localEntry(for key: DefinitionKey) -> (any Entry)? {
-    snapshot().registry.entry(for: key)
+  /// The registration a forwarding in this container forwards to: here, or in an ancestor (a
+  /// child may forward a type to its parent's definition). `snapshot` reads each container's
+  /// registry: a graph's snapshots, or the live ones.
+  func forwardingSource(_ key: DefinitionKey, in snapshot: (Container) -> RegistrySnapshot)
+    -> (entry: any Entry, owner: Container)?
+  {
+    var container: Container? = self
+    while let current = container {
+      if let entry = snapshot(current).registry.entry(for: key), !entry.isForwarding { return (entry, current) }
+      container = current.parent
+    }
+    return nil
   }
 
   /// Finds the definition for a key: the exact tag in this container and then its ancestors,

@@ -53,15 +53,11 @@ final class Forwarding<Forwarded>: Entry {
   private func source(in graph: Graph, requested: DefinitionKey, owner: Container) throws(ResolutionError)
     -> (entry: any Entry, owner: Container)
   {
-    var container: Container? = owner
-    while let current = container {
-      if let source = graph.snapshot(of: current).registry.entry(for: sourceKey), !source.isForwarding {
-        graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
-        return (source, current)
-      }
-      container = current.parent
+    guard let source = owner.forwardingSource(sourceKey, in: graph.snapshot(of:)) else {
+      throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
-    throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
+    graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
+    return source
   }
 
   /// Casts the source's instance to the forwarded type and runs this forwarding's blocks.
