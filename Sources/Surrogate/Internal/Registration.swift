@@ -105,8 +105,14 @@ final class Registration<Instance, Arguments>: Entry {
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
     graph.markConstructed()
-    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-    if graph.hasPostponed { try graph.runPostponed(for: id) }
+    do throws(ResolutionError) {
+      try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+      if graph.hasPostponed { try graph.runPostponed(for: id) }
+    } catch {
+      // Blocks that waited for this instance will never run: release the singletons they hold.
+      if graph.hasPostponed { graph.abandonPostponed(for: id) }
+      throw error
+    }
     isNew = true
     return instance
   }

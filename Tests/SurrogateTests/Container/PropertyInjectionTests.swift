@@ -63,6 +63,39 @@ struct PropertyInjectionTests {
     #expect(ids(error?.path.map(\.type)) == ids(ListPresenter.self))
   }
 
+  /// A singleton's block that waits for a definition still being built must give up its claim
+  /// when that definition fails: otherwise the next resolve of the singleton waits for a creation
+  /// that never ends (a hang on another thread, a false cycle on this one). Found by the random
+  /// graph tests.
+  @Test func singletonWaitingForAFailedDefinitionIsCreatedAgainLater() throws {
+    let container = Container()
+    let sessions = Counter()
+    container.register(.shared) { r in InboxScreen(session: try r.resolve()) }
+      .resolvingProperties { r, screen in screen.title = try r.resolve(String.self) }
+    container.register(.singleton, type: InboxSession.self) { sessions.increment(); return InboxSession() }
+      .resolvingProperties { r, session in session.screen = try r.resolve(InboxScreen.self) }  // waits for InboxScreen
+    let failure = #expect(throws: ResolutionError.self) { try container.resolve(InboxScreen.self) }
+    #expect(failure?.code == .definitionNotFound)  // no String yet
+    container.register { "Inbox" }
+    let screen = try container.resolve(InboxScreen.self)
+    #expect(screen.session.screen === screen)
+    #expect(sessions.value == 2)
+  }
+
+  @Test func singletonWaitingForAFailedDefinitionIsCreatedAgainLaterAsync() async throws {
+    let container = Container()
+    let sessions = Counter()
+    container.register(.shared) { r in InboxScreen(session: try r.resolve()) }
+      .resolvingProperties { r, screen in screen.title = try r.resolve(String.self) }
+    container.register(.singleton, type: InboxSession.self) { sessions.increment(); return InboxSession() }
+      .resolvingProperties { r, session in session.screen = try r.resolve(InboxScreen.self) }
+    await #expect(throws: ResolutionError.self) { try await container.resolve(InboxScreen.self) }
+    container.register { "Inbox" }
+    let screen = try await container.resolve(InboxScreen.self)
+    #expect(screen.session.screen === screen)
+    #expect(sessions.value == 2)
+  }
+
   @Test func blockOfAStaleDefinitionHandleIsIgnored() throws {
     let container = Container()
     let stale = container.register { ListPresenter() }
@@ -72,6 +105,17 @@ struct PropertyInjectionTests {
     _ = try container.resolve(ListPresenter.self)
     #expect(runs.value == 0)
   }
+}
+
+/// A screen that needs a session to be built, and a session that points back at its screen.
+private final class InboxScreen {
+  let session: InboxSession
+  var title = ""
+  init(session: InboxSession) { self.session = session }
+}
+
+private final class InboxSession {
+  weak var screen: InboxScreen?
 }
 
 /// An ordered, thread-safe list of events.
