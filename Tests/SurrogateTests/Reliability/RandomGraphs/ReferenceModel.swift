@@ -1,0 +1,285 @@
+import Surrogate
+
+/// The container's semantics as a plain interpreter over a ``GraphSpec``: no types, locks,
+/// snapshots, caches or fast paths, just the rules.
+///
+/// - Lookup: the exact key (type, tag, argument type), then the untagged key; a forwarded type
+///   resolves its source registration and must be implemented by the instance (`invalidType`).
+/// - Reuse: `.shared` and singleton scopes reuse the graph's instance; singletons reuse the
+///   published one (a weak singleton only while something else keeps it alive).
+/// - Cycles: asking for a registration already on the path is `circularDependency`; a path
+///   `maximumDepth` long is `depthLimitExceeded`. A `resolvingProperties` block that reaches a
+///   reusable registration whose factory is still running waits (with the blocks after it) until
+///   that factory has returned and its own blocks ran.
+/// - Publication: a singleton is published when its last block has run; a failure publishes
+///   nothing. Errors carry the requested key and the path of requested keys.
+final class ReferenceModel {
+  struct Object {
+    let kind: Int
+    let argument: Int?
+    let constructor: [Int?]
+    var properties: [Int?] = []
+  }
+
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    let code: ResolutionError.Code
+    let key: ModelKey
+    let path: [ModelKey]
+
+    var description: String { "\(code) for \(key) along \(path.map(\.description).joined(separator: " → "))" }
+  }
+
+  private struct Frame {
+    let key: ModelKey
+    let registration: Int
+    let isReusable: Bool
+    var isConstructing = true
+  }
+
+  private struct Postponed {
+    let registration: Int
+    let object: Int
+    let block: Int
+    let frame: Frame
+  }
+
+  private enum Found {
+    case registration(Int)
+    case forwarding(source: ModelKey, proto: Int)
+  }
+
+  let spec: GraphSpec
+  private(set) var objects: [Object] = []
+  /// Blocks that had to wait for a factory, over the model's life (for coverage).
+  private(set) var postponements = 0
+  private var registrations: [ModelKey: Int] = [:]
+  private var forwardings: [ModelKey: (source: ModelKey, proto: Int)] = [:]
+  private var published: [Int: Int] = [:]
+  private var roots: [Int] = []
+
+  // The current top-level resolution.
+  private var shared: [Int: Int] = [:]
+  private var frames: [Frame] = []
+  private var postponed: [Int: [Postponed]] = [:]
+  private var lastCycleTarget: Frame?
+  private var alive: Set<Int> = []
+
+  init(_ spec: GraphSpec) {
+    self.spec = spec
+    // Registering a key again replaces it (forwardings to it follow); last forwarding wins.
+    for (index, registration) in spec.registrations.enumerated() {
+      registrations[registration.key] = index
+      for forward in registration.forwards {
+        let key = ModelKey(target: .proto(forward.proto), tag: forward.tag, hasArgument: registration.takesArgument)
+        forwardings[key] = (registration.key, forward.proto)
+      }
+    }
+  }
+
+  // MARK: - Top level
+
+  /// `bootstrap()`: every eager singleton without arguments, in key order, until one fails.
+  func bootstrap() -> Failure? {
+    let eager = registrations.filter { key, index in
+      spec.registrations[index].scope == .eagerSingleton && !key.hasArgument
+    }
+    .keys.sorted { RandomNodes.definitionKey($0).description < RandomNodes.definitionKey($1).description }
+    for key in eager {
+      if case .failure(let failure) = resolveTopLevel(
+        Request(target: key.target, tag: key.tag, argument: nil, isOptional: false))
+      {
+        return failure
+      }
+    }
+    return nil
+  }
+
+  /// One `container.resolve(...)`: a new graph.
+  func resolveTopLevel(_ request: Request) -> Result<Int?, Failure> {
+    alive = liveObjects()
+    shared = [:]
+    frames = []
+    postponed = [:]
+    lastCycleTarget = nil
+    do throws(Failure) {
+      return .success(try resolve(request))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// The caller keeps this result alive (as the test keeps the real one).
+  func keep(_ object: Int?) {
+    if let object { roots.append(object) }
+  }
+
+  // MARK: - Resolution
+
+  private func lookup(_ key: ModelKey) -> Found? {
+    for candidate in key.tag == nil ? [key] : [key, key.untagged] {
+      if let index = registrations[candidate] { return .registration(index) }
+      if let forwarding = forwardings[candidate] { return .forwarding(source: forwarding.source, proto: forwarding.proto) }
+    }
+    return nil
+  }
+
+  private func path(to key: ModelKey) -> [ModelKey] { frames.map(\.key) + [key] }
+
+  private func resolve(_ request: Request) throws(Failure) -> Int? {
+    let key = request.key
+    switch lookup(key) {
+    case nil:
+      if request.isOptional { return nil }
+      throw Failure(code: .definitionNotFound, key: key, path: path(to: key))
+    case .registration(let index):
+      return try produce(index, requested: key, argument: request.argument)
+    case .forwarding(let source, let proto):
+      let object = try produce(registrations[source]!, requested: key, argument: request.argument)
+      guard RandomNodes.conforms(kind: objects[object].kind, to: proto) else {
+        throw Failure(code: .invalidType, key: key, path: path(to: key))
+      }
+      return object
+    }
+  }
+
+  private func produce(_ index: Int, requested: ModelKey, argument: Int?) throws(Failure) -> Int {
+    let registration = spec.registrations[index]
+    let isReusable = registration.scope != .unique
+    if isReusable, let object = shared[index] { return object }
+    if registration.scope.isSingleton, let object = published[index],
+      registration.scope != .weakSingleton || alive.contains(object)
+    {
+      return object
+    }
+    if let start = frames.firstIndex(where: { $0.registration == index }) {
+      lastCycleTarget = frames[start]
+      throw Failure(code: .circularDependency, key: requested, path: path(to: requested))
+    }
+    if frames.count >= spec.maximumDepth {
+      throw Failure(code: .depthLimitExceeded, key: requested, path: path(to: requested))
+    }
+    frames.append(Frame(key: requested, registration: index, isReusable: isReusable))
+    defer { frames.removeLast() }
+    var constructor: [Int?] = []
+    do throws(Failure) {
+      for request in registration.constructor { constructor.append(try resolve(request)) }
+    } catch {
+      postponed[index] = nil  // what waited for this factory never runs
+      throw error
+    }
+    let object = objects.count
+    objects.append(Object(kind: registration.kind, argument: argument, constructor: constructor))
+    frames[frames.count - 1].isConstructing = false
+    if isReusable { shared[index] = object }
+    if try !runBlocks(from: 0, of: index, on: object, frame: frames[frames.count - 1]) {
+      publish(index, object)
+    }
+    try runPostponed(for: index)
+    return object
+  }
+
+  /// Runs the blocks from `start`; returns `true` when one had to wait (it and the rest run later).
+  private func runBlocks(from start: Int, of index: Int, on object: Int, frame: Frame) throws(Failure) -> Bool {
+    let properties = spec.registrations[index].properties
+    for block in properties.indices.dropFirst(start) {
+      do throws(Failure) {
+        let dependency = try resolve(properties[block])
+        objects[object].properties.append(dependency)
+      } catch {
+        if let target = waitableTarget(of: error) {
+          postponements += 1
+          postponed[target, default: []].append(Postponed(registration: index, object: object, block: block, frame: frame))
+          return true
+        }
+        shared[index] = nil
+        throw error
+      }
+    }
+    return false
+  }
+
+  /// The registration a failed block may wait for: the cycle it hit ends at a reusable
+  /// registration whose factory is still running.
+  private func waitableTarget(of failure: Failure) -> Int? {
+    guard failure.code == .circularDependency, let target = lastCycleTarget, target.isConstructing, target.isReusable,
+      frames.contains(where: { $0.registration == target.registration && $0.isConstructing })
+    else { return nil }
+    return target.registration
+  }
+
+  private func runPostponed(for index: Int) throws(Failure) {
+    guard let waiting = postponed.removeValue(forKey: index) else { return }
+    for entry in waiting {
+      var frame = entry.frame
+      frame.isConstructing = false
+      frames.append(frame)
+      defer { frames.removeLast() }
+      if try !runBlocks(from: entry.block, of: entry.registration, on: entry.object, frame: frame) {
+        publish(entry.registration, entry.object)
+      }
+    }
+  }
+
+  private func publish(_ index: Int, _ object: Int) {
+    if spec.registrations[index].scope.isSingleton { published[index] = object }
+  }
+
+  // MARK: - Memory
+
+  /// What reference counting keeps alive: the kept roots, the strong singletons, and every object
+  /// on (or reachable from) a reference cycle.
+  private func liveObjects() -> Set<Int> {
+    func edges(_ object: Int) -> [Int] { (objects[object].constructor + objects[object].properties).compactMap { $0 } }
+    func reachable(from starts: [Int]) -> Set<Int> {
+      var seen = Set<Int>()
+      var stack = starts
+      while let next = stack.popLast() {
+        if seen.insert(next).inserted { stack.append(contentsOf: edges(next)) }
+      }
+      return seen
+    }
+    let strongSingletons = published.filter { spec.registrations[$0.key].scope != .weakSingleton }.map(\.value)
+    let onCycles = objects.indices.filter { reachable(from: edges($0)).contains($0) }
+    return reachable(from: roots + strongSingletons + onCycles)
+  }
+
+  // MARK: - Comparison
+
+  /// How many instances of each kind the factories made.
+  var creations: [Int: Int] {
+    objects.reduce(into: [:]) { counts, object in counts[object.kind, default: 0] += 1 }
+  }
+
+  /// The kept roots as a canonical string (see ``CanonicalGraph``).
+  func canonicalRoots(_ results: [Int?]) -> String {
+    CanonicalGraph.describe(results, identity: { $0 }) { object in
+      let o = objects[object]
+      return (o.kind, o.argument, o.constructor, o.properties)
+    }
+  }
+}
+
+/// Writes an object graph as text in which each object gets a number at its first visit, so that
+/// two graphs give the same text exactly when they have the same shape and the same sharing.
+enum CanonicalGraph {
+  static func describe<Node>(
+    _ roots: [Node?], identity: (Node) -> AnyHashable,
+    contents: (Node) -> (kind: Int, argument: Int?, constructor: [Node?], properties: [Node?])
+  ) -> String {
+    var numbers: [AnyHashable: Int] = [:]
+    var lines: [String] = []
+    func visit(_ node: Node?) -> String {
+      guard let node else { return "nil" }
+      if let number = numbers[identity(node)] { return "#\(number)" }
+      let number = numbers.count
+      numbers[identity(node)] = number
+      let (kind, argument, constructor, properties) = contents(node)
+      let made = constructor.map(visit).joined(separator: ", ")
+      let set = properties.map(visit).joined(separator: ", ")
+      lines.append("#\(number) = N\(kind)" + (argument.map { "(\($0))" } ?? "") + " init[\(made)] properties[\(set)]")
+      return "#\(number)"
+    }
+    let top = roots.map(visit)
+    return (["roots [\(top.joined(separator: ", "))]"] + lines.sorted()).joined(separator: "\n")
+  }
+}
