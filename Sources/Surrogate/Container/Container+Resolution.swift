@@ -39,7 +39,7 @@ extension Container {
       !entry.isForwarding
     {
       let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
-      if let cached = registration.cachedInstance { return cached.value }
+      if let cached = registration.cachedValue { return cached }
       let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
       var isNew = false
       return try registration.produce(
@@ -49,7 +49,7 @@ extension Container {
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
     if let found = lookup(key, in: { $0 === self ? snapshot : $0.snapshot() }), !found.entry.isForwarding {
       let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
-      if let cached = registration.cachedInstance { return cached.value }
+      if let cached = registration.cachedValue { return cached }
       var isNew = false
       return try registration.produce(
         (repeat each arguments), in: Graph(container: self, snapshot: snapshot, isolation: isolation), requested: key,

@@ -71,6 +71,10 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable
   var cachedInstance: Shared<Instance>? { store?.cachedInstance }
 
+  /// A live singleton's instance, read without retaining anything but the instance.
+  @inlinable
+  var cachedValue: Instance? { store?.cachedValue }
+
   /// Produces the instance for a request in `graph`: reused, or made and stored.
   ///
   /// NB: `isNew` is an `inout` rather than part of a tuple result: a tuple of a generic type costs

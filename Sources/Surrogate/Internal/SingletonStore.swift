@@ -34,6 +34,16 @@ final class SingletonStore<Instance>: Sendable {
     return isWeak ? weakInstance : nil
   }
 
+  /// The live instance, if there is one, without retaining the box it is published in (the box
+  /// lives as long as this store): the top-level `resolve` of a made singleton.
+  @inlinable
+  var cachedValue: Instance? {
+    if let pointer = UnsafeRawPointer(bitPattern: strong.bits.load(ordering: .acquiring)) {
+      return Unmanaged<Shared<Instance>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+    }
+    return isWeak ? weakInstance?.value : nil
+  }
+
   @usableFromInline
   var weakInstance: Shared<Instance>? {
     state.withLock(owner: self) { state -> Shared<Instance>? in

@@ -63,4 +63,18 @@ struct RegistrationLifecycleTests {
     #expect(ObjectIdentifier(try container.resolve(Repository.self).service)
       == ObjectIdentifier(try container.resolve(Service.self)))
   }
+
+  /// Resolutions read a published snapshot of the registry without locking; every change must
+  /// still be seen by the next resolve, also after the container stops publishing new snapshots.
+  @Test func everyRegistrationIsSeenByTheNextResolveHoweverOftenTheRegistryChanges() throws {
+    let container = Container()
+    for round in 0..<20 {
+      container.register { URLSessionClient(name: "client \(round)") }
+      #expect(try container.resolve(URLSessionClient.self).name == "client \(round)")
+      container.register(.singleton, tag: round) { URLSessionClient(name: "tagged \(round)") }
+      #expect(try container.resolve(URLSessionClient.self, tag: round).name == "tagged \(round)")
+    }
+    container.reset()
+    #expect(throws: ResolutionError.self) { try container.resolve(URLSessionClient.self) }
+  }
 }
