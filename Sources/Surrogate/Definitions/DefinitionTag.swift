@@ -10,6 +10,9 @@
 /// let client = try container.resolve(HTTPClient.self, tag: Environment.live)
 /// ```
 public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
+  /// NB: every payload is a reference or plain bits (`AnyTagValue` is a class), so copying a tag,
+  /// and every `DefinitionKey` pushed on a resolution path, is a switch and a retain, not a call
+  /// through the value witnesses of an existential.
   enum Storage: Hashable, Sendable {
     case string(String)
     case integer(Int)
@@ -92,14 +95,14 @@ extension DefinitionTag {
 }
 
 /// A type-erased `Hashable & Sendable` tag value that is itself `Sendable`.
-struct AnyTagValue: Hashable, Sendable {
+final class AnyTagValue: Hashable, Sendable {
   let base: any Hashable & Sendable
 
   init(_ base: any Hashable & Sendable) { self.base = base }
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
+  static func == (lhs: AnyTagValue, rhs: AnyTagValue) -> Bool {
     func equals<Value: Hashable>(_ lhs: Value) -> Bool { (rhs.base as? Value) == lhs }
-    return equals(lhs.base)
+    return lhs === rhs || equals(lhs.base)
   }
 
   func hash(into hasher: inout Hasher) {

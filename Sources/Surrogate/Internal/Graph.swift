@@ -56,12 +56,12 @@ final class Graph {
   /// Filled by validation: optional requests that came back `nil`.
   private(set) var nilOptionals: [[DefinitionKey]] = []
   /// Observes every instance the graph creates (leak checks, graph export).
-  @usableFromInline var observer: (any GraphObserver)?
+  @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
   /// only in a graph started on the main actor.
-  @usableFromInline var isolation: (any Actor)?
+  @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
-  var isAsync = false
+  @exclusivity(unchecked) var isAsync = false
   /// Who runs the graph: its thread, or for an async graph a stand-in no thread shares (a task
   /// may move between threads, so thread identity means nothing there).
   private(set) lazy var owner = GraphOwner(
@@ -78,6 +78,8 @@ final class Graph {
     self.coordinator = container.coordinator
     self.maximumDepth = container.maximumDepth
     self.isValidation = isValidation
+    // One allocation for the path of a typical graph, instead of one per doubling.
+    frames.reserveCapacity(8)
   }
 
   @usableFromInline var isActive: Bool { !frames.isEmpty }
