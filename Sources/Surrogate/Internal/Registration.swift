@@ -147,7 +147,8 @@ final class Registration<Instance, Arguments>: Entry {
   {
     if scope.kind != .unique { graph.shared[id] = instance }
     if scope.kind == .weakSingleton { graph.hold(instance) }
-    graph.recordCreation(of: instance, key: requested, scope: scope)
+    // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
+    if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope) }
     if hasBlocks {
       if try runBlocks(from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
         return  // a block waits for a definition still being constructed; it publishes later
