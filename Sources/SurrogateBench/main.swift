@@ -21,6 +21,20 @@ final class Presenter {
   }
 }
 final class Service {}
+/// S2-like: a screen whose two parts share one store within the graph.
+final class Store {}
+final class Part {
+  let store: Store
+  init(store: Store) { self.store = store }
+}
+final class Screen {
+  let left: Part
+  let right: Part
+  init(left: Part, right: Part) {
+    self.left = left
+    self.right = right
+  }
+}
 
 /// P1: a call through a proxy next to a direct call.
 protocol Counting: AnyObject { func tick() }
@@ -84,6 +98,9 @@ func main() throws {
   }
   container.register(.singleton) { Service() }
   container.register(.singleton, tag: "live") { Service() }
+  container.register(.shared) { Store() }
+  container.register(.unique) { r in Part(store: try r.resolve()) }
+  container.register(.unique) { r in Screen(left: try r.resolve(), right: try r.resolve()) }
 
   if CommandLine.arguments.dropFirst().first == "profile-p1" {
     let proxy: any Counting = WeakRefProxy(Ticker())
@@ -99,6 +116,7 @@ func main() throws {
       if which == "s1" || which == "all" { blackHole(try container.resolve(Presenter.self)) }
       if which == "s3" || which == "all" { blackHole(try container.resolve(Service.self)) }
       if which == "s3t" { blackHole(try container.resolve(Service.self, tag: "live")) }
+      if which == "s2" { blackHole(try container.resolve(Screen.self)) }
     }
     return
   }
@@ -110,6 +128,14 @@ func main() throws {
     blackHole(try container.resolve(Presenter.self))
   }
   print(String(format: "   S1 ratio to hand-written: %.2fx (target ≤ 2.5x)", s1 / hand))
+  let handShared = measure("S2-like hand-written Screen(left:right:)") {
+    let store = Store()
+    blackHole(Screen(left: Part(store: store), right: Part(store: store)))
+  }
+  let shared = try measure("S2-like resolve(Screen.self), shared Store") {
+    blackHole(try container.resolve(Screen.self))
+  }
+  print(String(format: "   S2-like ratio to hand-written: %.2fx", shared / handShared))
   _ = try measure("S3 singleton lookup") { blackHole(try container.resolve(Service.self)) }
   _ = try measure("S3 tagged singleton lookup (tag: \"live\")") {
     blackHole(try container.resolve(Service.self, tag: "live"))

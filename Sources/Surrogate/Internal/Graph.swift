@@ -46,7 +46,9 @@ final class Graph {
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
   // call per access) buy nothing.
   @exclusivity(unchecked) private(set) var frames: [Frame] = []
-  @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: Any] = [:]
+  /// The graph's `.shared` (and new singleton) instances, each in a `Shared<Instance>` box: read
+  /// back with an unchecked downcast instead of a dynamic cast from `Any`.
+  @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: AnyObject] = [:]
   /// Blocks waiting for a definition's construction, by that definition.
   @exclusivity(unchecked) private var postponed: [RegistrationID: [Postponed]] = [:]
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false

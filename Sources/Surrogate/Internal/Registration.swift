@@ -124,7 +124,10 @@ final class Registration<Instance, Arguments>: Entry {
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.
   @inlinable
   func existing(in graph: Graph) -> Instance? {
-    if scope.kind != .unique, let existing = graph.shared[id] { return (existing as! Instance) }
+    if scope.kind != .unique, let existing = graph.shared[id] {
+      // Stored by `finish` under this registration's id, so always a `Shared<Instance>`.
+      return unsafeDowncast(existing, to: Shared<Instance>.self).value
+    }
     if let store, !graph.isValidation, let cached = store.cachedInstance {
       if scope.kind == .weakSingleton { graph.hold(cached.value) }
       return cached.value
@@ -145,7 +148,7 @@ final class Registration<Instance, Arguments>: Entry {
   func finish(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
     throws(ResolutionError)
   {
-    if scope.kind != .unique { graph.shared[id] = instance }
+    if scope.kind != .unique { graph.shared[id] = Shared(instance) }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope) }
