@@ -44,8 +44,10 @@ public final class RemoteCocktailService: CocktailService {
     self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
     self.timeout = timeout
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
+    // NB: swift-corelibs-foundation truncates these to whole seconds (0.3 s fires at once, 1.5 s
+    // after 1 s), so the proxy keeps the deadline itself and only gives URLSession a looser one.
+    configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
+    configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     session = URLSession(configuration: configuration)
   }
@@ -90,11 +92,12 @@ public final class RemoteCocktailService: CocktailService {
   }
 
   private func drinks(_ url: URL) async throws(CocktailServiceError) -> [DrinkRecord] {
-    let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+    let request = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
     let data: Data
     let response: URLResponse
     do {
-      (data, response) = try await session.data(for: request)
+      (data, response) = try await perform(request)
     } catch {
       throw failure(error, url: url)
     }
@@ -118,6 +121,22 @@ public final class RemoteCocktailService: CocktailService {
         cause: error)
     }
   }
+
+  /// The request, or `URLError(.timedOut)` once ``timeout`` has passed, whichever comes first.
+  private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+      group.addTask { [session] in try await session.data(for: request) }
+      group.addTask { [timeout] in
+        try await Task.sleep(for: .seconds(timeout))
+        return nil
+      }
+      defer { group.cancelAll() }
+      guard let answer = try await group.next() ?? nil else { throw URLError(.timedOut) }
+      return answer
+    }
+  }
+
+  private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval { timeout.rounded(.up) + 1 }
 
   private func failure(_ error: any Error, url: URL) -> CocktailServiceError {
     let host = baseURL.host ?? baseURL.absoluteString
