@@ -186,5 +186,3 @@ public final class CocktailListPresenter {
     return message + (error.url.map { " (GET \($0))" } ?? "") + "."
   }
 }
-
-extension ScreenFailure: Error {}
