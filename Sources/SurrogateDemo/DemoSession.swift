@@ -88,8 +88,9 @@ struct DemoSession {
     let statistics = await cache?.statistics
     let index = try? await container.resolve((any IngredientIndex).self)
     let indexState =
-      (index as? LazyProxy<FullTextIngredientIndex>).map { $0.isCreated ? "built on first use" : "not built: nothing needed it" }
-      ?? "not lazy"
+      (index as? LazyProxy<FullTextIngredientIndex>).map {
+        $0.isCreated ? "built on first use" : "not built: this command did not need it"
+      } ?? "not lazy"
     let editor = try? await container.resolve((any FavouritesEditor).self)
     let role = options.role
     let rows: [(String, String)] = [
@@ -99,7 +100,7 @@ struct DemoSession {
         "favourites",
         "\(editor.map { String(describing: type(of: $0)) } ?? "?") lets \(role == .curator ? "this curator edit" : "guests read, not edit")"
       ),
-      ("index", "\(index.map { String(describing: type(of: $0)) } ?? "?"): \(indexState)"),
+      ("index", "\(index.map { String(describing: type(of: $0)) } ?? "?") (\(indexState))"),
       ("picture", "swift run surrogate-demo --graph dot | dot -Tpng > graph.png"),
     ]
     let width = rows.map(\.0.count).max() ?? 0

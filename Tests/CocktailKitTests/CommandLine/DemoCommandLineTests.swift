@@ -20,7 +20,7 @@ struct DemoCommandLineTests {
     #expect(
       run.output.contains(/CachingCocktailService \(1 hit, [4-8] requests\) → RemoteCocktailService \(HTTP \+ JSON\)/))
     #expect(run.output.contains("ProtectionProxy<FavouritesFile> lets guests read, not edit"))
-    #expect(run.output.contains("LazyProxy<FullTextIngredientIndex>: not built"))
+    #expect(run.output.contains("LazyProxy<FullTextIngredientIndex> (not built: this command did not need it)"))
     #expect(lines.last(where: { !$0.isEmpty }) == "screen released: 2 objects, 0 leaked")
   }
 
