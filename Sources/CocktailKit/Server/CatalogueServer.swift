@@ -43,7 +43,8 @@ public final class CatalogueServer: Sendable {
       handler: CatalogueHTTPHandler(routes: CatalogueRoutes(cocktails: cocktails)))
     let running = Task { try await server.run() }
     do {
-      try await server.waitUntilListening()
+      // Instant on an idle machine; generous for a loaded one (a test suite under ThreadSanitizer).
+      try await server.waitUntilListening(timeout: 30)
     } catch {
       running.cancel()
       throw error

@@ -2,8 +2,8 @@
 import Foundation
 import Testing
 
-/// The `surrogate-demo` executable, run as a user runs it.
-@Suite(.timeLimit(.minutes(1)))
+/// The `surrogate-demo` executable, run as a user runs it, one process at a time.
+@Suite(.serialized, .timeLimit(.minutes(1)))
 struct DemoCommandLineTests {
   private func favouritesFile() -> String { Fixtures.favouritesURL().path }
 

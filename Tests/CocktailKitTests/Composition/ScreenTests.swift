@@ -3,7 +3,9 @@ import Foundation
 import Surrogate
 import Testing
 
-/// The composed screen against the loopback catalogue server, through the remote proxy.
+/// The composed screen against the loopback catalogue server, through the remote proxy; one
+/// server at a time.
+@Suite(.serialized)
 struct ScreenTests {
   private func withScreen(
     role: Caller.Role = .guest, favourites: URL = Fixtures.favouritesURL(),

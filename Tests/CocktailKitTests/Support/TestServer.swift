@@ -20,7 +20,7 @@ final class TestServer: Sendable {
     let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
     await server.appendRoute("*", handler: handler)
     let running = Task { try await server.run() }
-    try await server.waitUntilListening()
+    try await server.waitUntilListening(timeout: 30)
     guard case .ip4(_, let port) = await server.listeningAddress else { throw CancellationError() }
     return TestServer(
       baseURL: URL(string: "http://127.0.0.1:\(port)/api/json/v1/1/")!, server: server, running: running)
