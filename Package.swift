@@ -13,7 +13,10 @@ let package = Package(
     .executable(name: "surrogate-demo", targets: ["SurrogateDemo"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+    // Only the demo uses these: the command line and the loopback catalogue server.
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // The runtime: container, scopes, diagnostics. Depends on nothing but the standard library,
@@ -30,11 +33,28 @@ let package = Package(
       ]),
     // Test support users import in their own test targets: leak tracking and test traits.
     .target(name: "SurrogateTesting", dependencies: ["Surrogate"]),
-    .executableTarget(name: "SurrogateDemo", dependencies: ["Surrogate", "SurrogateTesting"]),
+    // The demo's cocktail browser: an MVP screen composed with the container, every proxy kind,
+    // and a loopback server over bundled data. Not a product: it exists to show the package.
+    .target(
+      name: "CocktailKit",
+      dependencies: [
+        "Surrogate", "SurrogateMacros", "SurrogateTesting",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ],
+      resources: [.copy("Resources/cocktails.json")]),
+    .executableTarget(
+      name: "SurrogateDemo",
+      dependencies: [
+        "CocktailKit", "Surrogate", "SurrogateTesting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // A dependency-free micro benchmark so the core numbers can be checked with
     // `swift run -c release surrogate-bench`; the side-by-side suite lives in Benchmarks/.
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
+    .testTarget(
+      name: "CocktailKitTests",
+      dependencies: ["CocktailKit", "SurrogateTesting", .product(name: "FlyingFox", package: "FlyingFox")]),
     .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate"]),
     .testTarget(
       name: "SurrogateMacrosTests",

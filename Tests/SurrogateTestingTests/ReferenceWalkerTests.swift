@@ -7,6 +7,13 @@ private final class Leaf: Named, Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+private protocol Sink {}
+private struct LeafSink: Sink { var leaf: Leaf }
+private final class SinkOwner {
+  let sink: any Sink
+  init(sink: any Sink) { self.sink = sink }
+}
+
 private struct Wrapper {
   var leaf: Leaf
   weak var weakLeaf: Leaf?
@@ -51,6 +58,13 @@ struct ReferenceWalkerTests {
     // weak and unowned references, in the class and in the struct, are not strong edges
     #expect(!found.references.contains { ObjectIdentifier($0.object) == ObjectIdentifier(kept) })
     #expect(found.references.count == 7)
+  }
+
+  @Test func followsAStructStoredInAPropertyOfProtocolType() {
+    let leaf = Leaf()
+    let found = ReferenceWalker.references(from: SinkOwner(sink: LeafSink(leaf: leaf)))
+    #expect(found.references.map(\.path) == ["sink.leaf"])
+    #expect(found.references.first.map { ObjectIdentifier($0.object) } == ObjectIdentifier(leaf))
   }
 
   @Test func closuresAreReportedAsOpaque() {

@@ -177,8 +177,14 @@ final class Registration<Instance, Arguments>: Entry {
             until: target,
             Graph.Postponed(
               run: { () throws(ResolutionError) in
+                // The blocks run again inside another definition's build: tell the observer whose
+                // they are, or the graph export credits their requests to that definition.
                 graph.push(frame)
-                defer { graph.pop() }
+                graph.observer?.startedBuilding(self.key)
+                defer {
+                  graph.observer?.finishedBuilding(self.key)
+                  graph.pop()
+                }
                 graph.markConstructed()
                 if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
                   let gate

@@ -71,7 +71,11 @@ struct ReferenceWalker {
 
   /// Walks a struct's strong stored properties (a struct can hold a `weak` property too).
   private static func walkStruct(_ value: Any, path: String, into result: inout Result, depth: Int) {
-    func open<Value>(_ value: Value) {
+    func open<Value>(_: Value.Type) {
+      // NB: a struct read from a property of protocol type (`let terminal: any Terminal`) arrives
+      // as an `Any` holding that existential, not the struct: cast it to its dynamic type first,
+      // or the runtime is asked for the fields of an existential type and crashes.
+      let value = value as! Value
       guard let fields = FieldReflection.fields(of: Value.self) else {
         result.opaque.append(path)
         return
@@ -84,7 +88,7 @@ struct ReferenceWalker {
         }
       }
     }
-    open(value)
+    _openExistential(type(of: value), do: open)
   }
 
   private static func isOpaque(_ value: Any) -> Bool {

@@ -30,6 +30,18 @@ struct DependencyGraphTests {
     #expect(graph.edges.allSatisfy(graph.isOnCycle))
   }
 
+  @Test func presenterBuiltWithItsViewThroughAWeakProxyIsNoCycle() {
+    let container = Container()
+    container.register(.shared) { ScreenViewController() }
+      .implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.autowire(ScreenViewPresenter.init)
+    let graph = container.dependencyGraph()
+    let edges = Set(graph.edges.map { "\($0.from) -> \($0.to)" })
+    #expect(edges == ["ScreenViewPresenter -> ScreenViewController", "ScreenViewController -> ScreenViewPresenter"])
+    #expect(graph.cycles.isEmpty)
+  }
+
   @Test func graphOfOneResolutionHasOnlyWhatItReached() throws {
     let graph = try leakyScreen().dependencyGraph(of: ListViewController.self)
     #expect(graph.nodes.map(\.key.description) == ["ListPresenter", "ListViewController"])

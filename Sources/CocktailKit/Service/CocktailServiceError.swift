@@ -1,0 +1,76 @@
+/// Why the catalogue could not answer: every transport, HTTP and decoding failure of the remote
+/// proxy, as one typed error.
+///
+/// ```swift
+/// do {
+///   _ = try await service.cocktails(named: "mojito")
+/// } catch {
+///   print("error: \(error.message)")   // typed: `error` is a CocktailServiceError
+///   print("hint: \(error.remedy)")
+/// }
+/// ```
+public struct CocktailServiceError: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure it is.
+  ///
+  /// ```swift
+  /// if error.code == .timedOut { retry() }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Name: String {
+      case invalidBaseURL, unreachable, timedOut, httpStatus, malformedResponse, cancelled
+    }
+    private let name: Name
+
+    /// The base URL is not an `http` or `https` URL with a host.
+    public static let invalidBaseURL = Code(name: .invalidBaseURL)
+    /// No connection: refused, no route, unknown host, or another transport failure.
+    public static let unreachable = Code(name: .unreachable)
+    /// The server did not answer within the proxy's timeout.
+    public static let timedOut = Code(name: .timedOut)
+    /// The server answered with a status other than 2xx; ``CocktailServiceError/statusCode``
+    /// holds it.
+    public static let httpStatus = Code(name: .httpStatus)
+    /// The body is not TheCocktailDB's `{"drinks": ...}` JSON.
+    public static let malformedResponse = Code(name: .malformedResponse)
+    /// The task waiting for the answer was cancelled.
+    public static let cancelled = Code(name: .cancelled)
+
+    /// The code's name: `timedOut`.
+    public var description: String { name.rawValue }
+  }
+
+  /// What kind of failure it is.
+  public let code: Code
+  /// What happened, in one sentence.
+  public let message: String
+  /// The request that failed, when one was made.
+  public let url: String?
+  /// The HTTP status, for ``Code/httpStatus``.
+  public let statusCode: Int?
+  /// What to do about it.
+  public let remedy: String
+  /// The underlying error (a `URLError`, a `DecodingError`), when there is one.
+  public let cause: (any Error)?
+
+  /// Creates an error.
+  ///
+  /// ```swift
+  /// CocktailServiceError(.timedOut, message: "no answer within 0.3 s", remedy: "try again")
+  /// ```
+  public init(
+    _ code: Code, message: String, url: String? = nil, statusCode: Int? = nil, remedy: String,
+    cause: (any Error)? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.url = url
+    self.statusCode = statusCode
+    self.remedy = remedy
+    self.cause = cause
+  }
+
+  /// One line: `timedOut: no answer within 0.3 s (GET http://…/search.php?s=x). Fix: …`.
+  public var description: String {
+    "\(code): \(message)\(url.map { " (GET \($0))" } ?? ""). Fix: \(remedy)"
+  }
+}
