@@ -67,11 +67,8 @@ final class Registration<Instance, Arguments>: Entry {
     return Produced(instance: instance, isNew: isNew)
   }
 
-  /// A live singleton, read without building a graph: the hot path of `resolve`.
-  @inlinable
-  var cachedInstance: Shared<Instance>? { store?.cachedInstance }
-
-  /// A live singleton's instance, read without retaining anything but the instance.
+  /// A live singleton's instance, read without building a graph or retaining its box: the hot
+  /// path of `resolve`.
   @inlinable
   var cachedValue: Instance? { store?.cachedValue }
 
@@ -128,9 +125,9 @@ final class Registration<Instance, Arguments>: Entry {
       // Stored by `finish` under this registration's id, so always a `Shared<Instance>`.
       return unsafeDowncast(existing, to: Shared<Instance>.self).value
     }
-    if let store, !graph.isValidation, let cached = store.cachedInstance {
-      if scope.kind == .weakSingleton { graph.hold(cached.value) }
-      return cached.value
+    if let store, !graph.isValidation, let cached = store.cachedValue {
+      if scope.kind == .weakSingleton { graph.hold(cached) }
+      return cached
     }
     return nil
   }
