@@ -37,15 +37,7 @@ extension Registration {
       if error is CancellationError { throw error }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
-    graph.markConstructed()
-    do throws(ResolutionError) {
-      try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-      if graph.hasPostponed { try graph.runPostponed(for: id) }
-    } catch {
-      // Blocks that waited for this instance will never run: release the singletons they hold.
-      if graph.hasPostponed { graph.abandonPostponed(for: id) }
-      throw error
-    }
+    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     isNew = true
     return instance
   }

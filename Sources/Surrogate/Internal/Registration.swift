@@ -105,15 +105,7 @@ final class Registration<Instance, Arguments>: Entry {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
-    graph.markConstructed()
-    do throws(ResolutionError) {
-      try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-      if graph.hasPostponed { try graph.runPostponed(for: id) }
-    } catch {
-      // Blocks that waited for this instance will never run: release the singletons they hold.
-      if graph.hasPostponed { graph.abandonPostponed(for: id) }
-      throw error
-    }
+    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     isNew = true
     return instance
   }
@@ -139,10 +131,27 @@ final class Registration<Instance, Arguments>: Entry {
     Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tag: requested.tag)
   }
 
+  /// The factory has returned `instance`: stores it, runs its blocks, publishes a singleton, then
+  /// runs the blocks of other definitions that waited for this one. When any of that fails, the
+  /// waiting blocks will never run: they are abandoned, releasing the singletons they hold.
+  @inlinable
+  func finish(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+    throws(ResolutionError)
+  {
+    graph.markConstructed()
+    do throws(ResolutionError) {
+      try storeAndRunBlocks(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+      if graph.hasPostponed { try graph.runPostponed(for: id) }
+    } catch {
+      if graph.hasPostponed { graph.abandonPostponed(for: id) }
+      throw error
+    }
+  }
+
   /// Stores a new instance where its scope says, runs the `resolvingProperties` blocks, and
   /// publishes a singleton.
   @inlinable
-  func finish(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+  func storeAndRunBlocks(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
     throws(ResolutionError)
   {
     if scope.kind != .unique { graph.shared[id] = Shared(instance) }
