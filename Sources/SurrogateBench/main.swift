@@ -110,14 +110,19 @@ func main() throws {
     return
   }
   if CommandLine.arguments.dropFirst().first == "profile" {
-    // A fixed workload for `valgrind --tool=callgrind`: S1 and S3 only.
-    let which = CommandLine.arguments.dropFirst(2).first ?? "all"
-    for _ in 0..<20_000 {
-      if which == "s1" || which == "all" { blackHole(try container.resolve(Presenter.self)) }
-      if which == "s3" || which == "all" { blackHole(try container.resolve(Service.self)) }
-      if which == "s3t" { blackHole(try container.resolve(Service.self, tag: "live")) }
-      if which == "s2" { blackHole(try container.resolve(Screen.self)) }
+    // A fixed workload for `valgrind --tool=callgrind`, one scenario per run, picked before the
+    // loop so that the harness adds nothing per iteration.
+    let which = CommandLine.arguments.dropFirst(2).first ?? "s1"
+    let iterations = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 100_000
+    let body: () throws -> Void
+    switch which {
+    case "s2": body = { blackHole(try container.resolve(Screen.self)) }
+    case "s3": body = { blackHole(try container.resolve(Service.self)) }
+    case "s3t": body = { blackHole(try container.resolve(Service.self, tag: "live")) }
+    case "hand": body = { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
+    default: body = { blackHole(try container.resolve(Presenter.self)) }
     }
+    for _ in 0..<iterations { try body() }
     return
   }
   print("Surrogate micro benchmark (release build, best of 7 runs)")

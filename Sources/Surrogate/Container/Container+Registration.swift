@@ -29,12 +29,9 @@ extension Container {
     var argumentTypes: [Any.Type] = []
     for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
     let resolveArguments = argumentTypes.isEmpty ? nil : Self.argumentResolver(for: repeat (each Argument).self)
-    let id = makeID()
-    insert(
-      Registration<T, Arguments>(
-        id: id, key: key, scope: scope, factory: { r, arguments in try factory(r, repeat each arguments) },
-        resolveArguments: resolveArguments, argumentTypes: argumentTypes))
-    return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
+    return insertRegistration(scope, key: key, resolveArguments: resolveArguments, argumentTypes: argumentTypes) {
+      r, arguments in try factory(r, repeat each arguments)
+    }
   }
 
   /// Registers a factory that needs nothing from the container.
@@ -50,12 +47,15 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - factory: Makes the instance.
   /// - Returns: The definition.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<T>(
     _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     factory: @escaping @Sendable () throws -> T
   ) -> Definition<T, Void> {
-    register(scope, type: type, tag: tag) { (_: Resolver) in try factory() }
+    // NB: one closure around the factory, not one per overload it could go through.
+    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { _, _ in
+      try factory()
+    }
   }
 
   /// Registers an initializer (or any function) whose every parameter is resolved from the
@@ -177,6 +177,19 @@ extension Container {
     { (r: Resolver) throws(ResolutionError) -> (repeat each Argument) in
       try r.resolveAll(repeat (each Argument).self)
     }
+  }
+
+  /// Stores a registration of `factory` under `key` and returns its definition.
+  @inlinable
+  func insertRegistration<T, Arguments>(
+    _ scope: Scope, key: DefinitionKey, resolveArguments: Registration<T, Arguments>.ArgumentResolver? = nil,
+    argumentTypes: [Any.Type], factory: @escaping Registration<T, Arguments>.Factory
+  ) -> Definition<T, Arguments> {
+    let id = makeID()
+    insert(
+      Registration<T, Arguments>(
+        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes))
+    return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 
   @usableFromInline

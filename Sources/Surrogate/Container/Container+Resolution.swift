@@ -26,10 +26,41 @@ extension Container {
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
     isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> T {
-    typealias Arguments = (repeat each Argument)
     if let override = activeOverride {
       return try override.resolve(type, tag: tag, arguments: repeat each arguments, isolation: isolation)
     }
+    return try resolveRequest(T.self, tag: DefinitionTag.wrap(tag), arguments: (repeat each arguments), isolation: isolation)
+  }
+
+  /// Resolves an instance of `T` that takes no tag and no runtime arguments: the common request.
+  ///
+  /// ```swift
+  /// let presenter: ListPresenter = try container.resolve()
+  /// let output = try container.resolve(ListInteractorOutput.self)
+  /// ```
+  ///
+  /// Swift picks this overload whenever a call passes neither `tag:` nor `arguments:`; it behaves
+  /// exactly like ``resolve(_:tag:arguments:isolation:)`` without them, and skips building an
+  /// existential tag and an argument tuple on every call.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from context when omitted.
+  ///   - isolation: The caller's actor, filled in by `#isolation`.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
+  @inlinable
+  public func resolve<T>(_ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation)
+    throws(ResolutionError) -> T
+  {
+    if let override = activeOverride { return try override.resolve(type, isolation: isolation) }
+    return try resolveRequest(T.self, tag: nil, arguments: (), isolation: isolation)
+  }
+
+  /// The body of both public `resolve`s, with the tag wrapped and the arguments in one tuple.
+  @inlinable
+  func resolveRequest<T, Arguments>(
+    _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, isolation: (any Actor)?
+  ) throws(ResolutionError) -> T {
     // The common request (no tag, a registration, a live singleton) is answered from two pointers
     // and one atomic load, without building a key or a graph.
     let snapshot = snapshot()
@@ -41,21 +72,36 @@ extension Container {
       let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
       if let cached = registration.cachedValue { return cached }
       let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
-      var isNew = false
-      return try registration.produce(
-        (repeat each arguments), in: Graph(container: self, snapshot: snapshot, isolation: isolation), requested: key,
-        owner: self, lookup: self, isNew: &isNew)
+      return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+        var isNew = false
+        return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+      }
     }
-    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
     if let found = lookup(key, in: { $0 === self ? snapshot : $0.snapshot() }), !found.entry.isForwarding {
       let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
       if let cached = registration.cachedValue { return cached }
-      var isNew = false
-      return try registration.produce(
-        (repeat each arguments), in: Graph(container: self, snapshot: snapshot, isolation: isolation), requested: key,
-        owner: found.owner, lookup: self, isNew: &isNew)
+      return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+        var isNew = false
+        return try registration.produce(
+          arguments, in: graph, requested: key, owner: found.owner, lookup: self, isNew: &isNew)
+      }
     }
-    return try Graph(container: self, snapshot: snapshot, isolation: isolation)
-      .resolve(key, arguments: (repeat each arguments), from: self)
+    return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+      try graph.resolve(key, arguments: arguments, from: self)
+    }
+  }
+
+  /// Runs `body` with a new graph whose path lives on this call's stack: a typical object graph
+  /// is resolved without allocating its path.
+  @inlinable
+  func withGraph<Result>(
+    snapshot: RegistrySnapshot, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
+      (buffer) throws(ResolutionError) -> Result in
+      let graph = Graph(container: self, snapshot: snapshot, isolation: isolation)
+      return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
+    }
   }
 }

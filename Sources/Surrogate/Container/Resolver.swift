@@ -11,7 +11,10 @@
 /// ```
 public struct Resolver {
   @usableFromInline let graph: Graph
-  @usableFromInline let container: Container
+  /// NB: unretained, to spare two atomic operations per resolved definition. The container is
+  /// the graph's root or one of its ancestors (lookups only go up), and `graph` keeps its root,
+  /// and so every ancestor, alive for as long as this resolver exists.
+  @usableFromInline unowned(unsafe) let container: Container
   /// The tag the current definition was requested with. Auto-wired dependencies are resolved
   /// with it (falling back to untagged definitions).
   public let tag: DefinitionTag?
@@ -43,6 +46,25 @@ public struct Resolver {
     // A resolver kept past its graph (captured by a closure) starts a new graph.
     let graph = graph.isActive ? graph : Graph(container: container)
     return try graph.resolve(key, arguments: (repeat each arguments), from: container)
+  }
+
+  /// Resolves an instance of `T` that takes no tag and no runtime arguments, in the current
+  /// object graph: the common request inside a factory.
+  ///
+  /// ```swift
+  /// container.register { r in ListPresenter(view: try r.resolve(), client: try r.resolve(HTTPClient.self)) }
+  /// ```
+  ///
+  /// Swift picks this overload whenever a call passes neither `tag:` nor `arguments:`; it behaves
+  /// exactly like ``resolve(_:tag:arguments:)`` without them.
+  ///
+  /// - Parameter type: The type to resolve; inferred from context when omitted.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
+  @inlinable
+  public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+    let graph = graph.isActive ? graph : Graph(container: container)
+    return try graph.resolve(DefinitionKey(type: T.self), arguments: (), from: container)
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).

@@ -6,6 +6,13 @@
 struct RegistrationID: Hashable, Sendable {
   @usableFromInline let container: ObjectIdentifier
   @usableFromInline let serial: Int
+
+  /// NB: graphs look `.shared` instances up by id on every reusable request; a multiply-xorshift
+  /// mix of the serial and the container's address (see ``TypeKey``) costs a fraction of SipHash.
+  @usableFromInline
+  func _rawHashValue(seed: Int) -> Int {
+    TypeKey(type: container, arguments: ObjectIdentifier(RegistrationID.self))._rawHashValue(seed: seed ^ serial)
+  }
 }
 
 /// An instance produced for a request, and whether this request created it (so that forwarded

@@ -36,27 +36,39 @@ final class Graph {
     let abandon: () -> Void
   }
 
-  let coordinator: WaitCoordinator
+  /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
+  /// singletons, validation findings), allocated on first use so that a plain graph is small to
+  /// make and to destroy.
+  final class Extras {
+    var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
+    /// Blocks waiting for a definition's construction, by that definition.
+    var postponed: [RegistrationID: [Postponed]] = [:]
+    /// The frame that closed the last cycle detected, for postponing a block that hit it.
+    var lastCycleTarget: Frame?
+    var held: [AnyObject] = []
+    /// Filled by validation: optional requests that came back `nil`.
+    var nilOptionals: [[DefinitionKey]] = []
+    var owner: GraphOwner?
+  }
+
   /// The container the graph was started from, and its registry as of then.
   @usableFromInline let root: Container
   @usableFromInline @exclusivity(unchecked) var rootSnapshot: RegistrySnapshot
-  @exclusivity(unchecked) private var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
-  let maximumDepth: Int
+  @usableFromInline let maximumDepth: Int
   @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
   // call per access) buy nothing.
-  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  /// The resolution path: a stack of frames in a buffer the top-level `resolve` usually puts on
+  /// its own stack (see ``withFrameBuffer(_:)``), moved to the heap only when it grows past it.
+  @usableFromInline @exclusivity(unchecked) var frameBase: UnsafeMutablePointer<Frame>?
+  @usableFromInline @exclusivity(unchecked) var frameCount = 0
+  @usableFromInline @exclusivity(unchecked) var frameCapacity = 0
+  @exclusivity(unchecked) var framesOnHeap = false
   /// The graph's `.shared` (and new singleton) instances, each in a `Shared<Instance>` box: read
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
   @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: AnyObject] = [:]
-  /// Blocks waiting for a definition's construction, by that definition.
-  @exclusivity(unchecked) private var postponed: [RegistrationID: [Postponed]] = [:]
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false
-  /// The frame that closed the last cycle detected, for postponing a block that hit it.
-  @exclusivity(unchecked) private(set) var lastCycleTarget: Frame?
-  @exclusivity(unchecked) private var held: [AnyObject] = []
-  /// Filled by validation: optional requests that came back `nil`.
-  private(set) var nilOptionals: [[DefinitionKey]] = []
+  @exclusivity(unchecked) private var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
@@ -64,11 +76,29 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @exclusivity(unchecked) var isAsync = false
+
+  var coordinator: WaitCoordinator { root.coordinator }
+
+  var extras: Extras {
+    if let extrasStorage { return extrasStorage }
+    let extras = Extras()
+    extrasStorage = extras
+    return extras
+  }
+
   /// Who runs the graph: its thread, or for an async graph a stand-in no thread shares (a task
   /// may move between threads, so thread identity means nothing there).
-  private(set) lazy var owner = GraphOwner(
-    graph: ObjectIdentifier(self),
-    thread: isAsync ? UInt(bitPattern: ObjectIdentifier(self).hashValue) | 1 : currentThreadID())
+  var owner: GraphOwner {
+    if let owner = extras.owner { return owner }
+    let owner = GraphOwner(
+      graph: ObjectIdentifier(self),
+      thread: isAsync ? UInt(bitPattern: ObjectIdentifier(self).hashValue) | 1 : currentThreadID())
+    extras.owner = owner
+    return owner
+  }
+
+  var lastCycleTarget: Frame? { extrasStorage?.lastCycleTarget }
+  var nilOptionals: [[DefinitionKey]] { extrasStorage?.nilOptionals ?? [] }
 
   @usableFromInline
   init(
@@ -77,14 +107,44 @@ final class Graph {
     self.isolation = isolation
     self.root = container
     self.rootSnapshot = snapshot ?? container.snapshot()
-    self.coordinator = container.coordinator
     self.maximumDepth = container.maximumDepth
     self.isValidation = isValidation
-    // One allocation for the path of a typical graph, instead of one per doubling.
-    frames.reserveCapacity(8)
   }
 
-  @usableFromInline var isActive: Bool { !frames.isEmpty }
+  deinit {
+    if let frameBase {
+      frameBase.deinitialize(count: frameCount)
+      if framesOnHeap { frameBase.deallocate() }
+    }
+  }
+
+  /// Runs `body` with this graph's path in `buffer` (stack memory of the caller's), and moves the
+  /// path out of it before returning: a resolver kept past the call must not see the buffer.
+  @usableFromInline @inline(__always)
+  func withFrameBuffer<Result>(
+    _ buffer: UnsafeMutableBufferPointer<Frame>, _ body: () throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    frameBase = buffer.baseAddress
+    frameCapacity = buffer.count
+    defer { leaveFrameBuffer() }
+    return try body()
+  }
+
+  @usableFromInline
+  func leaveFrameBuffer() {
+    guard !framesOnHeap, let frameBase else { return }
+    frameBase.deinitialize(count: frameCount)
+    self.frameBase = nil
+    frameCount = 0
+    frameCapacity = 0
+  }
+
+  /// The resolution path, outermost request first.
+  @usableFromInline var frames: UnsafeMutableBufferPointer<Frame> {
+    UnsafeMutableBufferPointer(start: frameBase, count: frameCount)
+  }
+
+  @usableFromInline var isActive: Bool { frameCount != 0 }
 
   // MARK: - Lookup
 
@@ -97,9 +157,9 @@ final class Graph {
 
   @usableFromInline
   func otherSnapshot(of container: Container) -> RegistrySnapshot {
-    if let snapshot = otherSnapshots[ObjectIdentifier(container)] { return snapshot }
+    if let snapshot = extras.otherSnapshots[ObjectIdentifier(container)] { return snapshot }
     let snapshot = container.snapshot()
-    otherSnapshots[ObjectIdentifier(container)] = snapshot
+    extras.otherSnapshots[ObjectIdentifier(container)] = snapshot
     return snapshot
   }
 
@@ -113,7 +173,7 @@ final class Graph {
     while let candidate = current {
       let fresh = candidate.snapshot()
       if fresh !== snapshot(of: candidate) {
-        if candidate === root { rootSnapshot = fresh } else { otherSnapshots[ObjectIdentifier(candidate)] = fresh }
+        if candidate === root { rootSnapshot = fresh } else { extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh }
         changed = true
       }
       current = candidate.parent
@@ -123,12 +183,35 @@ final class Graph {
 
   // MARK: - Path
 
-  @usableFromInline func push(_ frame: Frame) { frames.append(frame) }
+  @inlinable
+  func push(_ frame: Frame) {
+    if frameCount == frameCapacity { growFrames() }
+    (frameBase.unsafelyUnwrapped + frameCount).initialize(to: frame)
+    frameCount += 1
+  }
 
-  @usableFromInline func pop() { frames.removeLast() }
+  @inlinable
+  func pop() {
+    frameCount -= 1
+    (frameBase.unsafelyUnwrapped + frameCount).deinitialize(count: 1)
+  }
+
+  /// Moves the path to a heap buffer twice as large.
+  @usableFromInline
+  func growFrames() {
+    let capacity = max(8, frameCapacity * 2)
+    let buffer = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
+    if let frameBase {
+      buffer.moveInitialize(from: frameBase, count: frameCount)
+      if framesOnHeap { frameBase.deallocate() }
+    }
+    frameBase = buffer
+    frameCapacity = capacity
+    framesOnHeap = true
+  }
 
   /// The current definition's factory has returned: its instance exists.
-  @usableFromInline func markConstructed() { frames[frames.count - 1].isConstructing = false }
+  @inlinable func markConstructed() { frameBase.unsafelyUnwrapped[frameCount - 1].isConstructing = false }
 
   // MARK: - Postponed property injection
 
@@ -142,15 +225,15 @@ final class Graph {
   }
 
   func postpone(until target: RegistrationID, _ entry: Postponed) {
-    postponed[target, default: []].append(entry)
+    extras.postponed[target, default: []].append(entry)
     hasPostponed = true
   }
 
   /// Runs the blocks that waited for `id`'s construction.
   @usableFromInline
   func runPostponed(for id: RegistrationID) throws(ResolutionError) {
-    guard let waiting = postponed.removeValue(forKey: id) else { return }
-    hasPostponed = !postponed.isEmpty
+    guard let waiting = extrasStorage?.postponed.removeValue(forKey: id) else { return }
+    hasPostponed = !(extrasStorage?.postponed.isEmpty ?? true)
     for (index, entry) in waiting.enumerated() {
       do {
         try entry.run()
@@ -164,8 +247,8 @@ final class Graph {
   /// `id`'s construction failed: nothing waiting for it will run.
   @usableFromInline
   func abandonPostponed(for id: RegistrationID) {
-    guard let waiting = postponed.removeValue(forKey: id) else { return }
-    hasPostponed = !postponed.isEmpty
+    guard let waiting = extrasStorage?.postponed.removeValue(forKey: id) else { return }
+    hasPostponed = !(extrasStorage?.postponed.isEmpty ?? true)
     for entry in waiting { entry.abandon() }
   }
 
@@ -174,7 +257,7 @@ final class Graph {
   @usableFromInline
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
     if let start = frames.firstIndex(where: { $0.id == id }) {
-      lastCycleTarget = frames[start]
+      extras.lastCycleTarget = frames[start]
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
     }
     if frames.count >= maximumDepth {
@@ -187,7 +270,7 @@ final class Graph {
 
   @usableFromInline
   func hold(_ instance: Any) {
-    if Swift.type(of: instance) is AnyClass { held.append(instance as AnyObject) }
+    if Swift.type(of: instance) is AnyClass { extras.held.append(instance as AnyObject) }
   }
 
   @usableFromInline
@@ -196,7 +279,7 @@ final class Graph {
   }
 
   func noteNilOptional(_ key: DefinitionKey) {
-    if isValidation { nilOptionals.append(path(to: key)) }
+    if isValidation { extras.nilOptionals.append(path(to: key)) }
   }
 
   // MARK: - Waiting for another graph's singleton
