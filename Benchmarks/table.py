@@ -7,7 +7,7 @@ from collections import defaultdict
 
 SYSTEMS = ["hand-written", "Surrogate", "Swinject"]
 ORDER = ["S1", "S2", "S3", "S3-tagged", "S4-types-10", "S4-types-1000", "S4-types-100000", "S4-tags-10",
-         "S4-tags-1000", "S4-tags-100000", "S4-register-100000", "S5-1-threads", "S5-2-threads", "S6", "S7", "P1"]
+         "S4-tags-1000", "S4-tags-100000", "S4-register-100000", "S5-1-threads", "S5-2-threads", "S6", "S7", "P1", "P1-lazy", "P1-weak"]
 
 
 def main(path):
@@ -27,9 +27,9 @@ def main(path):
         for system in [s for s in SYSTEMS if s in systems]:
             ns = systems[system].get("ns")
             mallocs = systems[system].get("mallocs", "")
-            ratio = f"{ns / base:.1f}x" if base and ns is not None and system != "hand-written" else ""
+            ratio = f"{ns / base:.1f}x" if base and ns is not None and system != "hand-written" and not scenario.startswith("S5") else ""
             print(f"| {scenario:<20} | {system:<12} | {ns if ns is not None else '':>12} | {mallocs:>9} | {ratio:>15} |")
-    for system in ["Surrogate", "Swinject"]:
+    for system in ["hand-written", "Surrogate", "Swinject"]:
         one = results.get("S5-1-threads", {}).get(system, {}).get("ns")
         two = results.get("S5-2-threads", {}).get(system, {}).get("ns")
         if one and two:

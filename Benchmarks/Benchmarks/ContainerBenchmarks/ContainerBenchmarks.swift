@@ -145,6 +145,17 @@ let benchmarks: @Sendable () -> Void = {
 
   let w5 = SynchronizedSwinject(base: w1.synchronize())
   for threads in [1, 2] {
+    // How far this machine scales the allocations and reference counting S1 does at all.
+    Benchmark("S5-\(threads)-threads hand-written", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
+      let iterations = benchmark.scaledIterations
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<threads {
+          group.addTask {
+            for _ in iterations { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
+          }
+        }
+      }
+    }
     Benchmark("S5-\(threads)-threads Surrogate", configuration: .init(metrics: [.wallClock, .throughput])) { benchmark in
       let iterations = benchmark.scaledIterations
       await withTaskGroup(of: Void.self) { group in
@@ -200,6 +211,15 @@ let benchmarks: @Sendable () -> Void = {
   }
   Benchmark("P1-lazy Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
     for _ in benchmark.scaledIterations { lazyProxy.tick() }
+  }
+  // The same WeakRefProxy call next to a hand-written weak forwarder: what the proxy adds over
+  // the cost of the weak reference itself.
+  let weakForwarder: any Counting = WeakTicker(ticker)
+  Benchmark("P1-weak hand-written", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { weakForwarder.tick() }
+  }
+  Benchmark("P1-weak Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { weakProxy.tick() }
   }
 
   // MARK: S7 parent ↔ child property injection

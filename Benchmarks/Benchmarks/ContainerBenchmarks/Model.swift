@@ -50,3 +50,11 @@ final class Ticker: Counting {
   var count = 0
   func tick() { count &+= 1 }
 }
+
+/// P1-weak: the hand-written way to forward through a weak reference, the floor any weak proxy
+/// has to pay (a Swift `weak` load retains the object and releases it after the call).
+final class WeakTicker: Counting {
+  weak var base: Ticker?
+  init(_ base: Ticker) { self.base = base }
+  func tick() { base?.tick() }
+}

@@ -63,18 +63,28 @@ extension Container {
   ) throws(ResolutionError) -> T {
     // The common request (no tag, a registration, a live singleton) is answered from two pointers
     // and one atomic load, without building a key or a graph.
-    let snapshot = snapshot()
+    let (cached, current) = singletonOrSnapshot(T.self, arguments: Arguments.self, tag: tag)
+    if let cached { return cached }
+    let snapshot = current.unsafelyUnwrapped
     if tag == nil,
-      let entry = snapshot.registry.untagged[
-        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))],
-      !entry.isForwarding
+      let entry = snapshot.registry.unretainedUntagged(
+        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))),
+      // Anything but the registration class of this key is a forwarding.
+      entry._withUnsafeGuaranteedRef({ Swift.type(of: $0) == Registration<T, Arguments>.self })
     {
-      let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
-      if let cached = registration.cachedValue { return cached }
-      let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
-      return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-        var isNew = false
-        return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+      // NB: `snapshot` holds the entry for this whole call: it is used without retaining it.
+      do {
+        return try entry._withUnsafeGuaranteedRef { object throws -> T in
+          let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
+          if let cached = registration.cachedValue { return cached }
+          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
+          return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+            var isNew = false
+            return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+          }
+        }
+      } catch {
+        throw error as! ResolutionError
       }
     }
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)

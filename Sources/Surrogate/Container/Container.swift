@@ -23,7 +23,7 @@ public final class Container: Sendable {
   /// ``ResolutionError/Code/depthLimitExceeded`` instead of exhausting the stack.
   public let maximumDepth: Int
   @usableFromInline let coordinator: WaitCoordinator
-  let registry = Mutex(RegistryState())
+  @usableFromInline let registry = Mutex(RegistryState())
 
   /// Creates a container, optionally a child of another.
   ///
@@ -62,12 +62,34 @@ public final class Container: Sendable {
   /// copies them once, and a burst of registrations copies nothing.
   @usableFromInline
   func snapshot() -> RegistrySnapshot {
-    registry.withLock(owner: self) { state in
-      if let snapshot = state.snapshot { return snapshot }
-      let snapshot = RegistrySnapshot(state.registry)
-      state.snapshot = snapshot
-      return snapshot
+    registry.withLock(owner: self) { $0.currentSnapshot() }
+  }
+
+  /// For a request of `T`: its live singleton when one is registered here and made, else the
+  /// snapshot to resolve from, in one critical section. A made singleton is then returned without
+  /// retaining a snapshot.
+  @inlinable
+  func singletonOrSnapshot<T, Arguments>(_ type: T.Type, arguments: Arguments.Type, tag: DefinitionTag?)
+    -> (T?, RegistrySnapshot?)
+  {
+    let typeKey = TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))
+    nonisolated(unsafe) var cached: T?
+    // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
+    // only a container without a parent answers it here.
+    let searchesHere = tag == nil || parent == nil
+    let snapshot = registry.withLock(owner: self) { state -> RegistrySnapshot? in
+      if searchesHere, let entry = state.registry.unretainedEntry(typeKey, tag: tag),
+        let value = entry._withUnsafeGuaranteedRef({ object -> T? in
+          Swift.type(of: object) == Registration<T, Arguments>.self
+            ? unsafeDowncast(object, to: Registration<T, Arguments>.self).cachedValue : nil
+        })
+      {
+        cached = value
+        return nil
+      }
+      return state.currentSnapshot()
     }
+    return (cached, snapshot)
   }
 
   // MARK: - Lookup
@@ -161,9 +183,19 @@ public final class Container: Sendable {
 }
 
 /// The registry and its cached snapshot, guarded by the container's mutex.
+@usableFromInline
 struct RegistryState {
-  var registry = Registry()
-  var snapshot: RegistrySnapshot?
+  @usableFromInline var registry = Registry()
+  @usableFromInline var snapshot: RegistrySnapshot?
+
+  /// The snapshot of the registry as it is now, made if the last write dropped it.
+  @inlinable
+  mutating func currentSnapshot() -> RegistrySnapshot {
+    if let snapshot { return snapshot }
+    let snapshot = RegistrySnapshot(registry)
+    self.snapshot = snapshot
+    return snapshot
+  }
 }
 
 /// An immutable copy of a container's registry, shared by every graph that resolves from it
@@ -172,5 +204,6 @@ struct RegistryState {
 final class RegistrySnapshot: Sendable {
   @usableFromInline let registry: Registry
 
+  @usableFromInline
   init(_ registry: Registry) { self.registry = registry }
 }

@@ -63,8 +63,10 @@ public struct Resolver {
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-    let graph = graph.isActive ? graph : Graph(container: container)
-    return try graph.resolve(DefinitionKey(type: T.self), arguments: (), from: container)
+    // NB: two branches rather than one `let graph = ... ? graph : Graph(...)`, which would retain
+    // the graph once more for every request.
+    if graph.isActive { return try graph.resolve(DefinitionKey(type: T.self), arguments: (), from: container) }
+    return try Graph(container: container).resolve(DefinitionKey(type: T.self), arguments: (), from: container)
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).

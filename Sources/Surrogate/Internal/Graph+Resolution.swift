@@ -6,12 +6,29 @@ extension Graph {
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
     if key.tag == nil, container === root, root.parent == nil,
-      let entry = rootSnapshot.registry.untagged[key.typeKey], !entry.isForwarding
+      let entry = rootSnapshot.registry.unretainedUntagged(key.typeKey),
+      // A registration stored under a key always has the key's instance and argument types;
+      // any other class there is a forwarding.
+      entry._withUnsafeGuaranteedRef({ Swift.type(of: $0) == Registration<T, Arguments>.self })
     {
-      let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
-      var isNew = false
-      return try registration.produce(arguments, in: self, requested: key, owner: root, lookup: root, isNew: &isNew)
+      // NB: the graph holds `rootSnapshot`, which holds the entry: it is used without retaining it.
+      do {
+        return try entry._withUnsafeGuaranteedRef { object throws -> T in
+          var isNew = false
+          return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
+            arguments, in: self, requested: key, owner: root, lookup: root, isNew: &isNew)
+        }
+      } catch {
+        throw error as! ResolutionError
+      }
     }
+    return try resolveFound(key, arguments: arguments, from: container)
+  }
+
+  @inlinable
+  func resolveFound<T, Arguments>(_ key: DefinitionKey, arguments: Arguments, from container: Container)
+    throws(ResolutionError) -> T
+  {
     if let found = lookup(key, from: container) {
       if !found.entry.isForwarding {
         // A registration stored under a key always has the key's instance and argument types.

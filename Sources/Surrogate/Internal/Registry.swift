@@ -18,6 +18,22 @@ struct Registry: Sendable {
     return nextSerial
   }
 
+  /// The untagged entry under `key` as an unretained reference, for a caller that holds this
+  /// registry (through a snapshot) for as long as it uses the entry: spares two atomic
+  /// operations per lookup.
+  @inlinable @inline(__always)
+  func unretainedUntagged(_ key: TypeKey) -> Unmanaged<AnyObject>? {
+    guard let entry = untagged[key] else { return nil }
+    return Unmanaged.passUnretained(entry as AnyObject)
+  }
+
+  /// The entry under the exact tag, else the untagged one, unretained (see `unretainedUntagged`).
+  @inlinable @inline(__always)
+  func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unmanaged<AnyObject>? {
+    if let tag, let entry = tagged[TaggedKey(typeKey: key, tag: tag)] { return Unmanaged.passUnretained(entry as AnyObject) }
+    return unretainedUntagged(key)
+  }
+
   func entry(for key: DefinitionKey) -> (any Entry)? {
     guard let tag = key.tag else { return untagged[key.typeKey] }
     return tagged[TaggedKey(typeKey: key.typeKey, tag: tag)]
@@ -85,6 +101,12 @@ struct Registry: Sendable {
 struct TaggedKey: Hashable, Sendable {
   @usableFromInline let typeKey: TypeKey
   @usableFromInline let tag: DefinitionTag
+
+  @usableFromInline
+  init(typeKey: TypeKey, tag: DefinitionTag) {
+    self.typeKey = typeKey
+    self.tag = tag
+  }
 
   /// NB: a tag hashes with a short FNV-1a over a string tag's UTF-8 (tags are short literals) or
   /// an integer's bits, not with SipHash; the dictionary's per-instance seed is mixed in.
