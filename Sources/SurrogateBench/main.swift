@@ -36,6 +36,22 @@ final class Screen {
   }
 }
 
+/// S2 of the Benchmarks package: ten auto-wired nodes, two shared within one resolution.
+final class Session {}
+final class Cache {}
+final class Node1 { let session: Session; init(session: Session) { self.session = session } }
+final class Node2 { let session: Session; let cache: Cache; init(session: Session, cache: Cache) { self.session = session; self.cache = cache } }
+final class Node3 { let cache: Cache; init(cache: Cache) { self.cache = cache } }
+final class Node4 { let n1: Node1; let n2: Node2; init(n1: Node1, n2: Node2) { self.n1 = n1; self.n2 = n2 } }
+final class Node5 { let n3: Node3; init(n3: Node3) { self.n3 = n3 } }
+final class Node6 { let session: Session; init(session: Session) { self.session = session } }
+final class Node7 { let n4: Node4; let n5: Node5; let n6: Node6; init(n4: Node4, n5: Node5, n6: Node6) { self.n4 = n4; self.n5 = n5; self.n6 = n6 } }
+final class Root { let n7: Node7; let cache: Cache; init(n7: Node7, cache: Cache) { self.n7 = n7; self.cache = cache } }
+
+/// S7: parent and child set through each other's properties.
+final class Parent { var child: Child? }
+final class Child { weak var parent: Parent? }
+
 /// P1: a call through a proxy next to a direct call.
 protocol Counting: AnyObject { func tick() }
 final class Ticker: Counting {
@@ -107,6 +123,18 @@ func main() throws {
   container.register(.shared) { Store() }
   container.register(.unique) { r in Part(store: try r.resolve()) }
   container.register(.unique) { r in Screen(left: try r.resolve(), right: try r.resolve()) }
+  container.register(.shared) { Session() }
+  container.register(.shared) { Cache() }
+  container.autowire(.unique, Node1.init)
+  container.autowire(.unique, Node2.init)
+  container.autowire(.unique, Node3.init)
+  container.autowire(.unique, Node4.init)
+  container.autowire(.unique, Node5.init)
+  container.autowire(.unique, Node6.init)
+  container.autowire(.unique, Node7.init)
+  container.autowire(.unique, Root.init)
+  container.register(.shared) { Parent() }.resolvingProperties { r, parent in parent.child = try r.resolve() }
+  container.register(.shared) { Child() }.resolvingProperties { r, child in child.parent = try r.resolve() }
 
   if CommandLine.arguments.dropFirst().first == "profile-p1" {
     let proxy: any Counting = WeakRefProxy(Ticker())
@@ -124,6 +152,8 @@ func main() throws {
     switch which {
     case "s2": body = { blackHole(try container.resolve(Screen.self)) }
     case "s3": body = { blackHole(try container.resolve(Service.self)) }
+    case "s2a": body = { blackHole(try container.resolve(Root.self)) }
+    case "s7": body = { blackHole(try container.resolve(Parent.self)) }
     case "s3t": body = { blackHole(try container.resolve(Service.self, tag: "live")) }
     case "hand": body = { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
     default: body = { blackHole(try container.resolve(Presenter.self)) }
@@ -147,6 +177,23 @@ func main() throws {
     blackHole(try container.resolve(Screen.self))
   }
   print(String(format: "   S2-like ratio to hand-written: %.2fx", shared / handShared))
+  let handTen = measure("S2 hand-written ten-node graph") {
+    let session = Session()
+    let cache = Cache()
+    let n4 = Node4(n1: Node1(session: session), n2: Node2(session: session, cache: cache))
+    blackHole(Root(n7: Node7(n4: n4, n5: Node5(n3: Node3(cache: cache)), n6: Node6(session: session)), cache: cache))
+  }
+  let ten = try measure("S2 resolve(Root.self), auto-wired") { blackHole(try container.resolve(Root.self)) }
+  print(String(format: "   S2 ratio to hand-written: %.2fx (target ≤ 3x)", ten / handTen))
+  let handCycle = measure("S7 hand-written parent <-> child") {
+    let parent = Parent()
+    let child = Child()
+    parent.child = child
+    child.parent = parent
+    blackHole(parent)
+  }
+  let cycle = try measure("S7 resolve(Parent.self), property injection") { blackHole(try container.resolve(Parent.self)) }
+  print(String(format: "   S7 ratio to hand-written: %.2fx (target ≤ 3x)", cycle / handCycle))
   _ = try measure("S3 singleton lookup") { blackHole(try container.resolve(Service.self)) }
   _ = try measure("S3 tagged singleton lookup (tag: \"live\")") {
     blackHole(try container.resolve(Service.self, tag: "live"))
@@ -168,6 +215,38 @@ func main() throws {
   let p1Weak = measure("P1 call through WeakRefProxy", iterations: 2_000_000) { weakProxy.tick() }
   _ = measure("P1 call through LazyProxy (after first use)", iterations: 2_000_000) { lazyProxy.tick() }
   print(String(format: "   P1 WeakRefProxy overhead: %.1f ns over a direct call (target ≤ 2 ns), %.1f ns over a hand-written weak forwarder", p1Weak - p1Direct, p1Weak - p1Forwarder))
+
+  // S5-like: the same work on one thread and on two, as throughput.
+  func throughput(threads: Int, iterations: Int = 300_000, _ body: @escaping @Sendable () throws -> Void) -> Double {
+    var best = 0.0
+    for _ in 0..<5 {
+      let start = ContinuousClock.now
+      let group = DispatchGroup()
+      for _ in 0..<threads {
+        group.enter()
+        Thread {
+          for _ in 0..<iterations { try? body() }
+          group.leave()
+        }.start()
+      }
+      group.wait()
+      let elapsed = ContinuousClock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      best = max(best, Double(threads * iterations) / seconds)
+    }
+    return best
+  }
+  let s5Container = container
+  for (name, body) in [
+    ("hand-written", { @Sendable () throws -> Void in
+      blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics()))
+    }),
+    ("Surrogate", { @Sendable () throws -> Void in blackHole(try s5Container.resolve(Presenter.self)) }),
+  ] {
+    let one = throughput(threads: 1, body)
+    let two = throughput(threads: 2, body)
+    print(String(format: "S5 %@: 2-thread throughput = %.2fx 1-thread (target ≥ 1.7x)", name, two / one))
+  }
 
   let start = ContinuousClock.now
   let big = Container()

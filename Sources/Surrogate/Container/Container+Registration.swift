@@ -79,7 +79,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
-  @discardableResult
+  @inlinable @discardableResult
   public func autowire<T, each Dependency>(
     type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
@@ -100,13 +100,13 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
-  @discardableResult
+  @inlinable @discardableResult
   public func autowire<T, each Dependency>(
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
   ) -> Definition<T, Void> {
-    register(scope, type: type, tag: tag) { (r: Resolver) in
-      try initializer(repeat r.resolve((each Dependency).self, tag: r.tag))
+    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+      try initializer(repeat r.resolve((each Dependency).self, definitionTag: r.tag))
     }
   }
 
@@ -188,7 +188,8 @@ extension Container {
     let id = makeID()
     insert(
       Registration<T, Arguments>(
-        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes))
+        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+        producer: Registration<T, Arguments>.specializedProducer()))
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 

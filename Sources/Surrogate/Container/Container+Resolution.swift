@@ -68,9 +68,7 @@ extension Container {
     let snapshot = current.unsafelyUnwrapped
     if tag == nil,
       let entry = snapshot.registry.unretainedUntagged(
-        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))),
-      // Anything but the registration class of this key is a forwarding.
-      entry._withUnsafeGuaranteedRef({ Swift.type(of: $0) == Registration<T, Arguments>.self })
+        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)))
     {
       // NB: `snapshot` holds the entry for this whole call: it is used without retaining it.
       do {

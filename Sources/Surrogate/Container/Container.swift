@@ -79,10 +79,7 @@ public final class Container: Sendable {
     let searchesHere = tag == nil || parent == nil
     let snapshot = registry.withLock(owner: self) { state -> RegistrySnapshot? in
       if searchesHere, let entry = state.registry.unretainedEntry(typeKey, tag: tag),
-        let value = entry._withUnsafeGuaranteedRef({ object -> T? in
-          Swift.type(of: object) == Registration<T, Arguments>.self
-            ? unsafeDowncast(object, to: Registration<T, Arguments>.self).cachedValue : nil
-        })
+        let value = entry._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue })
       {
         cached = value
         return nil

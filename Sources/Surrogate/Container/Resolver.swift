@@ -74,6 +74,24 @@ public struct Resolver {
   func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)
     -> (repeat each Dependency)
   {
-    try (repeat resolve((each Dependency).self, tag: tag))
+    try (repeat resolve((each Dependency).self, definitionTag: tag))
+  }
+
+  /// Resolves `T` with an already wrapped tag: auto-wiring passes its own tag on without boxing
+  /// it in an existential and unwrapping it again for every dependency.
+  ///
+  /// NB: type-erased on purpose. Auto-wiring calls this from a parameter-pack expansion, which
+  /// the optimizer does not specialize; the erased path reaches the registration's specialized
+  /// producer instead of running generic code for `T`, and pays one cast.
+  @inlinable
+  func resolve<T>(_ type: T.Type, definitionTag: DefinitionTag?) throws(ResolutionError) -> T {
+    let key = DefinitionKey(type: T.self, tag: definitionTag)
+    if definitionTag == nil, graph.isActive, container === graph.root, graph.root.parent == nil,
+      let found = graph.rootSnapshot.registry.unretainedProducer(key.typeKey)
+    {
+      return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)
+    }
+    let graph = graph.isActive ? graph : Graph(container: container)
+    return try graph.resolveErased(key, arguments: (), from: container) as! T
   }
 }

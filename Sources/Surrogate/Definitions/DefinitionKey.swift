@@ -44,6 +44,7 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     DefinitionKey(type: type, argumentsType: argumentsType, tag: tag)
   }
 
+  @usableFromInline
   func with(type: Any.Type) -> DefinitionKey {
     DefinitionKey(type: type, argumentsType: argumentsType, tag: tag)
   }

@@ -47,6 +47,8 @@ protocol Entry: AnyObject, Sendable {
   var forwardsWeakly: Bool { get }
   /// Whether the factory must run on the main actor.
   var isMainActorIsolated: Bool { get }
+  /// Specialized production for callers that know the types only at run time, if the entry has it.
+  var producer: ErasedProducer? { get }
 
   /// Produces the instance with type-erased arguments.
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
@@ -60,4 +62,5 @@ protocol Entry: AnyObject, Sendable {
 extension Entry {
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
+  @usableFromInline var producer: ErasedProducer? { nil }
 }

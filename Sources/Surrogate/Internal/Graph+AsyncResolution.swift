@@ -41,6 +41,7 @@ extension Graph {
 }
 
 extension Optional {
+  @usableFromInline
   static func resolveWrappedAsync(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
     async throws -> Any
   {

@@ -6,10 +6,7 @@ extension Graph {
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
     if key.tag == nil, container === root, root.parent == nil,
-      let entry = rootSnapshot.registry.unretainedUntagged(key.typeKey),
-      // A registration stored under a key always has the key's instance and argument types;
-      // any other class there is a forwarding.
-      entry._withUnsafeGuaranteedRef({ Swift.type(of: $0) == Registration<T, Arguments>.self })
+      let entry = rootSnapshot.registry.unretainedUntagged(key.typeKey)
     {
       // NB: the graph holds `rootSnapshot`, which holds the entry: it is used without retaining it.
       do {
@@ -41,7 +38,47 @@ extension Graph {
         arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container)
       return produced.instance as! T
     }
+    // NB: in code specialized for an optional `T` this cast is decided at compile time, and the
+    // wrapped type then resolves through specialized code too.
+    if let optional = T.self as? any OptionalResolvable.Type {
+      return try resolveOptional(optional, key, arguments: arguments, from: container)
+    }
     return try resolveMissing(key, arguments: arguments, from: container) as! T
+  }
+
+  @inlinable
+  func resolveOptional<O: OptionalResolvable, T, Arguments>(
+    _ optional: O.Type, _ key: DefinitionKey, arguments: Arguments, from container: Container
+  ) throws(ResolutionError) -> T {
+    try O.resolveTyped(key, arguments: arguments, in: self, from: container) as! T
+  }
+
+  /// Produces the instance of a registration found in the root snapshot (so used unretained)
+  /// through its specialized producer, straight into stack memory for `T`: the registration under
+  /// `T`'s key makes a `T`.
+  @inlinable
+  func produce<T>(_ type: T.Type, entry: Unmanaged<AnyObject>, with producer: ErasedProducer, requested: DefinitionKey)
+    throws(ResolutionError) -> T
+  {
+    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(ResolutionError) -> T in
+      let out = buffer.baseAddress.unsafelyUnwrapped
+      try produce(entry, with: producer, into: UnsafeMutableRawPointer(out), requested: requested)
+      return out.move()
+    }
+  }
+
+  @usableFromInline
+  func produce(
+    _ entry: Unmanaged<AnyObject>, with producer: ErasedProducer, into out: UnsafeMutableRawPointer,
+    requested: DefinitionKey
+  ) throws(ResolutionError) {
+    do {
+      _ = try entry._withUnsafeGuaranteedRef { object throws -> Bool in
+        try producer(object, out, (), self, requested, root, root)
+      }
+    } catch {
+      throw error as! ResolutionError
+    }
   }
 
   /// Resolves `key` with the instance type known only at run time.
@@ -98,7 +135,13 @@ extension Graph {
 }
 
 /// Lets `resolve(T?.self)` answer `nil` when nothing is registered for `T`, in O(1).
+@usableFromInline
 protocol OptionalResolvable {
+  /// The typed form, for code that knows the optional type statically.
+  static func resolveTyped<Arguments>(
+    _ key: DefinitionKey, arguments: Arguments, in graph: Graph, from container: Container
+  ) throws(ResolutionError) -> Self
+
   static func resolveWrapped(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
     throws(ResolutionError) -> Any
   static func resolveWrappedAsync(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
@@ -106,6 +149,23 @@ protocol OptionalResolvable {
 }
 
 extension Optional: OptionalResolvable {
+  // NB: the protocol is `@usableFromInline`, so every witness must be too.
+  @inlinable
+  static func resolveTyped<Arguments>(
+    _ key: DefinitionKey, arguments: Arguments, in graph: Graph, from container: Container
+  ) throws(ResolutionError) -> Self {
+    let wrappedKey = key.with(type: Wrapped.self)
+    do {
+      return .some(try graph.resolve(wrappedKey, arguments: arguments, from: container) as Wrapped)
+    } catch where error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == graph.frameCount + 1 {
+      // Only a missing definition of `Wrapped` itself means `nil`; a missing dependency of it
+      // is still an error.
+      graph.noteNilOptional(key)
+      return nil
+    }
+  }
+
+  @usableFromInline
   static func resolveWrapped(_ key: DefinitionKey, arguments: Any, in graph: Graph, from container: Container)
     throws(ResolutionError) -> Any
   {

@@ -66,7 +66,7 @@ final class Graph {
   @exclusivity(unchecked) var framesOnHeap = false
   /// The graph's `.shared` (and new singleton) instances, each in a `Shared<Instance>` box: read
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
-  @usableFromInline @exclusivity(unchecked) var shared: [RegistrationID: AnyObject] = [:]
+  @usableFromInline @exclusivity(unchecked) var shared = SharedInstances()
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false
   @exclusivity(unchecked) private var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
@@ -278,6 +278,7 @@ final class Graph {
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
   }
 
+  @usableFromInline
   func noteNilOptional(_ key: DefinitionKey) {
     if isValidation { extras.nilOptionals.append(path(to: key)) }
   }

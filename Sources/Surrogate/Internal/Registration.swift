@@ -24,12 +24,16 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let hasBlocks: Bool
   /// Set for a definition registered with a `@MainActor` factory.
   let isMainActor: Bool
+  /// Production for code that knows the types only at run time, specialized where the
+  /// registration was made (see ``ErasedProducer``).
+  @usableFromInline let producer: ErasedProducer?
 
   @usableFromInline
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
     asyncFactory: AsyncFactory? = nil, isMainActor: Bool = false, blocks: [Block] = [],
-    resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil
+    resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil,
+    producer: ErasedProducer? = nil
   ) {
     self.asyncFactory = asyncFactory
     self.isMainActor = isMainActor
@@ -42,6 +46,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.argumentTypes = argumentTypes
     self.store = store ?? (scope.isSingleton ? SingletonStore(key: key, isWeak: scope.kind == .weakSingleton) : nil)
     self.hasBlocks = !blocks.isEmpty
+    self.producer = producer
   }
 
   @usableFromInline var sourceKey: DefinitionKey { key }
@@ -53,13 +58,23 @@ final class Registration<Instance, Arguments>: Entry {
     Registration(
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, isMainActor: isMainActor,
       blocks: blocks + [block],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store)
+      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store, producer: producer)
   }
 
   @usableFromInline
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
+    if producer != nil {
+      var isNew = false
+      let instance = try withUnsafeTemporaryAllocation(of: Instance.self, capacity: 1) {
+        (buffer) throws(ResolutionError) -> Instance in
+        let out = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+        isNew = try producer.unsafelyUnwrapped(self, out, arguments, graph, requested, owner, lookup)
+        return buffer.baseAddress.unsafelyUnwrapped.move()
+      }
+      return Produced(instance: instance, isNew: isNew)
+    }
     // The key guarantees the argument type; a mismatch here is a bug in the registry.
     let arguments = arguments as! Arguments
     var isNew = false
@@ -169,44 +184,60 @@ final class Registration<Instance, Arguments>: Entry {
   /// Runs the blocks from `start` on. A block that reaches a definition whose factory is still
   /// running (a view's block asking for the presenter being built with that view) is postponed
   /// until that definition is built, with the blocks after it; returns `true` then.
-  @usableFromInline
+  ///
+  /// NB: inlinable so that the loop is specialized: unspecialized, every access to `blocks` asks
+  /// the runtime for the metadata of the block's function type.
+  @inlinable
   func runBlocks(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) -> Bool {
-    for index in blocks.indices.dropFirst(start) {
+    var index = start
+    while index < blocks.count {
       do {
         try blocks[index](resolver, instance)
       } catch {
-        if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
-          let frame = Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique)
-          graph.postpone(
-            until: target,
-            Graph.Postponed(
-              run: { () throws(ResolutionError) in
-                // The blocks run again inside another definition's build: tell the observer whose
-                // they are, or the graph export credits their requests to that definition.
-                graph.push(frame)
-                graph.observer?.startedBuilding(self.key)
-                defer {
-                  graph.observer?.finishedBuilding(self.key)
-                  graph.pop()
-                }
-                graph.markConstructed()
-                if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
-                  let gate
-                {
-                  self.store?.fulfil(instance, gate: gate)
-                }
-              },
-              abandon: { if let gate { self.store?.abandon(gate: gate) } }))
-          return true
-        }
-        graph.shared[id] = nil
-        if let gate { store?.abandon(gate: gate) }
-        throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+        return try blockFailed(
+          error, at: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
       }
+      index += 1
     }
     return false
+  }
+
+  /// Block `index` threw `error`: postpones it (and the blocks after it) when it only met a
+  /// definition still being constructed, and returns `true`; otherwise undoes and rethrows.
+  @usableFromInline
+  func blockFailed(
+    _ error: any Error, at index: Int, on instance: Instance, resolver: Resolver, in graph: Graph,
+    requested: DefinitionKey, gate: Gate?
+  ) throws(ResolutionError) -> Bool {
+    if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
+      let frame = Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique)
+      graph.postpone(
+        until: target,
+        Graph.Postponed(
+          run: { () throws(ResolutionError) in
+            // The blocks run again inside another definition's build: tell the observer whose
+            // they are, or the graph export credits their requests to that definition.
+            graph.push(frame)
+            graph.observer?.startedBuilding(self.key)
+            defer {
+              graph.observer?.finishedBuilding(self.key)
+              graph.pop()
+            }
+            graph.markConstructed()
+            if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
+              let gate
+            {
+              self.store?.fulfil(instance, gate: gate)
+            }
+          },
+          abandon: { if let gate { self.store?.abandon(gate: gate) } }))
+      return true
+    }
+    graph.shared[id] = nil
+    if let gate { store?.abandon(gate: gate) }
+    throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container.
@@ -217,6 +248,37 @@ final class Registration<Instance, Arguments>: Entry {
     return try resolveArguments(Resolver(graph: graph, container: lookup, tag: requested.tag))
   }
 }
+
+extension Registration {
+  /// The `producer` of a registration made in specialized code (see `insertRegistration`).
+  @inlinable
+  static func specializedProducer() -> ErasedProducer {
+    { object, out, arguments, graph, requested, owner, lookup throws(ResolutionError) -> Bool in
+      let registration = unsafeDowncast(object, to: Registration.self)
+      var isNew = false
+      // The key guarantees the argument type; `Void` needs no cast.
+      let instance = try registration.produce(
+        Arguments.self == Void.self ? unsafeBitCast((), to: Arguments.self) : arguments as! Arguments, in: graph,
+        requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+      out.initializeMemory(as: Instance.self, to: instance)
+      return isNew
+    }
+  }
+}
+
+/// Produces a registration's instance for code that knows its types only at run time.
+///
+/// Such code (a forwarded type, a dependency that auto-wiring resolves from a parameter pack,
+/// which the optimizer does not specialize) would otherwise run `Registration`'s unspecialized
+/// code, which asks the runtime for the metadata of `Instance?` and `Shared<Instance>` several
+/// times per instance. A producer is a closure made where the registration was created, in code
+/// specialized for its types. It builds the instance into `out` (uninitialized memory for the
+/// registered type) and returns whether it was made now.
+@usableFromInline
+typealias ErasedProducer = @Sendable (
+  _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
+  _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
+) throws(ResolutionError) -> Bool
 
 /// Type-erased access to a registration's auto-wiring, for requests without runtime arguments.
 protocol Autowirable: Entry {

@@ -5,8 +5,23 @@
 @usableFromInline
 struct Registry: Sendable {
   /// Untagged entries, apart from the tagged ones so that the common lookup copies one reference.
-  @usableFromInline private(set) var untagged: [TypeKey: any Entry] = [:]
-  @usableFromInline private(set) var tagged: [TaggedKey: any Entry] = [:]
+  @usableFromInline private(set) var untagged: [TypeKey: Slot] = [:]
+  @usableFromInline private(set) var tagged: [TaggedKey: Slot] = [:]
+
+  /// An entry with what the hot path asks of it, read without calling its witnesses: a call
+  /// through a witness makes Swift retain the entry around it, two atomic operations per lookup.
+  @usableFromInline
+  struct Slot: Sendable {
+    @usableFromInline let entry: any Entry
+    @usableFromInline let isForwarding: Bool
+    @usableFromInline let producer: ErasedProducer?
+
+    init(_ entry: any Entry) {
+      self.entry = entry
+      self.isForwarding = entry.isForwarding
+      self.producer = entry.producer
+    }
+  }
   /// How many tags each type key has, so that removing the last one is noticed.
   private var tagCounts: [TypeKey: Int] = [:]
   /// For auto-wiring: the argument lists each type is registered with.
@@ -21,29 +36,47 @@ struct Registry: Sendable {
   /// The untagged entry under `key` as an unretained reference, for a caller that holds this
   /// registry (through a snapshot) for as long as it uses the entry: spares two atomic
   /// operations per lookup.
+  ///
+  /// Only registrations are returned: a forwarding answers `nil`, for the caller's general path.
+  /// A registration under a key always has the key's instance and argument types.
+  ///
+  /// NB: the check is the entry's own witness, not a comparison with `Registration<T, Arguments>`:
+  /// in unspecialized code (auto-wiring's parameter packs) naming that type instantiates its
+  /// metadata, a hash-table lookup in the runtime, on every call.
   @inlinable @inline(__always)
   func unretainedUntagged(_ key: TypeKey) -> Unmanaged<AnyObject>? {
-    guard let entry = untagged[key] else { return nil }
-    return Unmanaged.passUnretained(entry as AnyObject)
+    guard let slot = untagged[key], !slot.isForwarding else { return nil }
+    return Unmanaged.passUnretained(slot.entry as AnyObject)
   }
 
-  /// The entry under the exact tag, else the untagged one, unretained (see `unretainedUntagged`).
+  /// The untagged registration under `key`, unretained, with its specialized producer; `nil` for a
+  /// forwarding or a registration without one.
+  @inlinable @inline(__always)
+  func unretainedProducer(_ key: TypeKey) -> (entry: Unmanaged<AnyObject>, producer: ErasedProducer)? {
+    guard let slot = untagged[key], let producer = slot.producer else { return nil }
+    return (Unmanaged.passUnretained(slot.entry as AnyObject), producer)
+  }
+
+  /// The registration under the exact tag, else the untagged one, unretained (see
+  /// `unretainedUntagged`); `nil` when the entry found is a forwarding.
   @inlinable @inline(__always)
   func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unmanaged<AnyObject>? {
-    if let tag, let entry = tagged[TaggedKey(typeKey: key, tag: tag)] { return Unmanaged.passUnretained(entry as AnyObject) }
+    if let tag, let slot = tagged[TaggedKey(typeKey: key, tag: tag)] {
+      return slot.isForwarding ? nil : Unmanaged.passUnretained(slot.entry as AnyObject)
+    }
     return unretainedUntagged(key)
   }
 
   func entry(for key: DefinitionKey) -> (any Entry)? {
-    guard let tag = key.tag else { return untagged[key.typeKey] }
-    return tagged[TaggedKey(typeKey: key.typeKey, tag: tag)]
+    guard let tag = key.tag else { return untagged[key.typeKey]?.entry }
+    return tagged[TaggedKey(typeKey: key.typeKey, tag: tag)]?.entry
   }
 
   /// The entry under the exact tag, else the untagged one: a single-container lookup in one step.
   @inline(__always)
   func entryOrUntagged(for key: DefinitionKey) -> (any Entry)? {
-    if let tag = key.tag, let entry = tagged[TaggedKey(typeKey: key.typeKey, tag: tag)] { return entry }
-    return untagged[key.typeKey]
+    if let tag = key.tag, let slot = tagged[TaggedKey(typeKey: key.typeKey, tag: tag)] { return slot.entry }
+    return untagged[key.typeKey]?.entry
   }
 
   mutating func insert(_ entry: any Entry) {
@@ -58,14 +91,14 @@ struct Registry: Sendable {
     if let tag = key.tag {
       let taggedKey = TaggedKey(typeKey: key.typeKey, tag: tag)
       let existed = tagged[taggedKey] != nil
-      tagged[taggedKey] = entry
+      tagged[taggedKey] = entry.map(Slot.init)
       let change = (entry != nil ? 1 : 0) - (existed ? 1 : 0)
       if change != 0 {
         let count = tagCounts[key.typeKey, default: 0] + change
         tagCounts[key.typeKey] = count == 0 ? nil : count
       }
     } else {
-      untagged[key.typeKey] = entry
+      untagged[key.typeKey] = entry.map(Slot.init)
     }
   }
 
@@ -93,7 +126,7 @@ struct Registry: Sendable {
     argumentVariants = [:]
   }
 
-  var entries: [any Entry] { Array(untagged.values) + Array(tagged.values) }
+  var entries: [any Entry] { untagged.values.map(\.entry) + tagged.values.map(\.entry) }
 }
 
 /// A type key and a tag: the key of a tagged definition.
