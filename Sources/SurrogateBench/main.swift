@@ -52,6 +52,28 @@ final class Root { let n7: Node7; let cache: Cache; init(n7: Node7, cache: Cache
 final class Parent { var child: Child? }
 final class Child { weak var parent: Parent? }
 
+/// S6: a transient chain of depth 50, one generic type per link, registered and resolved from
+/// generic code (so nothing in it is specialized, as in the Benchmarks package).
+final class Link<Next> { let next: Next; init(next: Next) { self.next = next } }
+final class End {}
+
+func registerChain<T>(_ type: T.Type, depth: Int, into container: Container) {
+  guard depth > 0 else { return }
+  container.register(.unique) { r in Link(next: try r.resolve(T.self)) }
+  registerChain(Link<T>.self, depth: depth - 1, into: container)
+}
+
+func resolveChain<T>(_ type: T.Type, depth: Int, from container: Container) throws -> Any {
+  depth == 0 ? try container.resolve(T.self) : try resolveChain(Link<T>.self, depth: depth - 1, from: container)
+}
+
+func handWrittenChain() -> Any {
+  func build<T>(_ value: T, depth: Int) -> Any {
+    depth == 0 ? value : build(Link(next: value), depth: depth - 1)
+  }
+  return build(End(), depth: 50)
+}
+
 /// P1: a call through a proxy next to a direct call.
 protocol Counting: AnyObject { func tick() }
 final class Ticker: Counting {
@@ -69,6 +91,14 @@ final class WeakTicker: Counting {
   func tick() { base?.tick() }
 }
 extension LazyProxy: Counting where Subject: Counting {}
+
+/// The process's resident memory, from /proc (Linux only).
+func residentBytes() -> Int? {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+  return pages * 4096
+}
 
 /// Keeps the optimiser from deleting the measured work.
 @inline(never) @_optimize(none)
@@ -133,6 +163,9 @@ func main() throws {
   container.autowire(.unique, Node6.init)
   container.autowire(.unique, Node7.init)
   container.autowire(.unique, Root.init)
+  let chain = Container(maximumDepth: 100)
+  chain.register(.unique) { End() }
+  registerChain(End.self, depth: 50, into: chain)
   container.register(.shared) { Parent() }.resolvingProperties { r, parent in parent.child = try r.resolve() }
   container.register(.shared) { Child() }.resolvingProperties { r, child in child.parent = try r.resolve() }
 
@@ -154,6 +187,14 @@ func main() throws {
     case "s3": body = { blackHole(try container.resolve(Service.self)) }
     case "s2a": body = { blackHole(try container.resolve(Root.self)) }
     case "s7": body = { blackHole(try container.resolve(Parent.self)) }
+    case "s6": body = { blackHole(try resolveChain(End.self, depth: 50, from: chain)) }
+    case "hand6": body = { blackHole(handWrittenChain()) }
+    case "register":
+      body = {
+        let big = Container()
+        for index in 0..<100_000 { big.register(.singleton, tag: index) { Service() } }
+        blackHole(big)
+      }
     case "s3t": body = { blackHole(try container.resolve(Service.self, tag: "live")) }
     case "hand": body = { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
     default: body = { blackHole(try container.resolve(Presenter.self)) }
@@ -194,6 +235,11 @@ func main() throws {
   }
   let cycle = try measure("S7 resolve(Parent.self), property injection") { blackHole(try container.resolve(Parent.self)) }
   print(String(format: "   S7 ratio to hand-written: %.2fx (target ≤ 3x)", cycle / handCycle))
+  let handChain = measure("S6 hand-written chain of 50", iterations: 20_000) { blackHole(handWrittenChain()) }
+  let resolvedChain = try measure("S6 resolve a chain of 50 (generic code)", iterations: 20_000) {
+    blackHole(try resolveChain(End.self, depth: 50, from: chain))
+  }
+  print(String(format: "   S6 ratio to hand-written: %.2fx (target ≤ 2.5x)", resolvedChain / handChain))
   _ = try measure("S3 singleton lookup") { blackHole(try container.resolve(Service.self)) }
   _ = try measure("S3 tagged singleton lookup (tag: \"live\")") {
     blackHole(try container.resolve(Service.self, tag: "live"))
@@ -248,10 +294,15 @@ func main() throws {
     print(String(format: "S5 %@: 2-thread throughput = %.2fx 1-thread (target ≥ 1.7x)", name, two / one))
   }
 
+  let residentBefore = residentBytes()
   let start = ContinuousClock.now
   let big = Container()
   for index in 0..<100_000 { big.register(.singleton, tag: index) { Service() } }
   print("S4 register 100,000 tagged definitions".padding(toLength: 48, withPad: " ", startingAt: 0), ContinuousClock.now - start)
+  if let before = residentBefore, let after = residentBytes() {
+    // Resident memory gained while registering, over the registrations (target ≤ 200 bytes each).
+    print(String(format: "   S4 memory per registration: %.0f bytes (target ≤ 200)", Double(after - before) / 100_000))
+  }
   blackHole(big)
 }
 

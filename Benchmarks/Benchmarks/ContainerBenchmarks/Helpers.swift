@@ -1,3 +1,4 @@
+import Foundation
 import Surrogate
 import Swinject
 
@@ -12,6 +13,19 @@ func registerDistinctTypes<T>(_ type: T.Type, depth: Int, into container: Surrog
 }
 
 /// Registers `Link<Link<…<End>>>` for every depth up to `depth`.
+/// Runs `body` `iterations` times on each of `threads` new threads and waits for all of them.
+func onThreads(_ threads: Int, iterations: Int, _ body: @escaping @Sendable () -> Void) {
+  let group = DispatchGroup()
+  for _ in 0..<threads {
+    group.enter()
+    Thread {
+      for _ in 0..<iterations { body() }
+      group.leave()
+    }.start()
+  }
+  group.wait()
+}
+
 func registerChain<T>(_ type: T.Type, depth: Int, into container: Surrogate.Container) {
   guard depth > 0 else { return }
   container.register(.unique) { r in Link(next: try r.resolve(T.self)) }

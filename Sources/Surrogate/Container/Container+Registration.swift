@@ -106,7 +106,7 @@ extension Container {
     _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
   ) -> Definition<T, Void> {
     insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
-      try initializer(repeat r.resolve((each Dependency).self, definitionTag: r.tag))
+      try initializer(repeat r.resolve((each Dependency).self, tagSlot: r.tagSlot))
     }
   }
 
@@ -185,11 +185,11 @@ extension Container {
     _ scope: Scope, key: DefinitionKey, resolveArguments: Registration<T, Arguments>.ArgumentResolver? = nil,
     argumentTypes: [Any.Type], factory: @escaping Registration<T, Arguments>.Factory
   ) -> Definition<T, Arguments> {
-    let id = makeID()
-    insert(
+    let id = insert { id in
       Registration<T, Arguments>(
         id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
-        producer: Registration<T, Arguments>.specializedProducer()))
+        producer: Registration<T, Arguments>.specializedProducer())
+    }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 
@@ -201,6 +201,16 @@ extension Container {
   @usableFromInline
   func insert(_ entry: any Entry) {
     write { $0.insert(entry) }
+  }
+
+  /// Numbers a new entry and stores it, in one critical section.
+  @usableFromInline
+  func insert(making make: (RegistrationID) -> any Entry) -> RegistrationID {
+    write { registry in
+      let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
+      registry.insert(make(id))
+      return id
+    }
   }
 
   func append<Instance, Arguments>(

@@ -75,7 +75,7 @@ extension Container {
         return try entry._withUnsafeGuaranteedRef { object throws -> T in
           let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
           if let cached = registration.cachedValue { return cached }
-          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self)
+          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tagSlot: .none)
           return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
             var isNew = false
             return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
@@ -106,7 +106,7 @@ extension Container {
   func withGraph<Result>(
     snapshot: RegistrySnapshot, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
+    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 64) {
       (buffer) throws(ResolutionError) -> Result in
       let graph = Graph(container: self, snapshot: snapshot, isolation: isolation)
       return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }

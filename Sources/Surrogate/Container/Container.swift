@@ -127,7 +127,7 @@ public final class Container: Sendable {
       if let entry = snapshot(current).registry.entry(for: key) { return (entry, current) }
       container = current.parent
     }
-    guard key.tag != nil else { return nil }
+    guard key.isTagged else { return nil }
     let untagged = key.with(tag: nil)
     container = self
     while let current = container {

@@ -17,13 +17,21 @@ public struct Resolver {
   @usableFromInline unowned(unsafe) let container: Container
   /// The tag the current definition was requested with. Auto-wired dependencies are resolved
   /// with it (falling back to untagged definitions).
-  public let tag: DefinitionTag?
+  public var tag: DefinitionTag? { tagSlot.tag }
+  @usableFromInline let tagSlot: TagSlot
 
   @usableFromInline
   init(graph: Graph, container: Container, tag: DefinitionTag?) {
     self.graph = graph
     self.container = container
-    self.tag = tag
+    self.tagSlot = TagSlot(tag)
+  }
+
+  @inlinable
+  init(graph: Graph, container: Container, tagSlot: TagSlot) {
+    self.graph = graph
+    self.container = container
+    self.tagSlot = tagSlot
   }
 
   /// Resolves an instance of `T` in the current object graph.
@@ -65,8 +73,9 @@ public struct Resolver {
   public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
     // NB: two branches rather than one `let graph = ... ? graph : Graph(...)`, which would retain
     // the graph once more for every request.
-    if graph.isActive { return try graph.resolve(DefinitionKey(type: T.self), arguments: (), from: container) }
-    return try Graph(container: container).resolve(DefinitionKey(type: T.self), arguments: (), from: container)
+    let key = DefinitionKey(type: T.self, tagSlot: .none)
+    if graph.isActive { return try graph.resolve(key, arguments: (), from: container) }
+    return try Graph(container: container).resolve(key, arguments: (), from: container)
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).
@@ -74,7 +83,7 @@ public struct Resolver {
   func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)
     -> (repeat each Dependency)
   {
-    try (repeat resolve((each Dependency).self, definitionTag: tag))
+    try (repeat resolve((each Dependency).self, tagSlot: tagSlot))
   }
 
   /// Resolves `T` with an already wrapped tag: auto-wiring passes its own tag on without boxing
@@ -84,9 +93,9 @@ public struct Resolver {
   /// the optimizer does not specialize; the erased path reaches the registration's specialized
   /// producer instead of running generic code for `T`, and pays one cast.
   @inlinable
-  func resolve<T>(_ type: T.Type, definitionTag: DefinitionTag?) throws(ResolutionError) -> T {
-    let key = DefinitionKey(type: T.self, tag: definitionTag)
-    if definitionTag == nil, graph.isActive, container === graph.root, graph.root.parent == nil,
+  func resolve<T>(_ type: T.Type, tagSlot: TagSlot) throws(ResolutionError) -> T {
+    let key = DefinitionKey(type: T.self, tagSlot: tagSlot)
+    if tagSlot.isNone, graph.isActive, container === graph.root, graph.root.parent == nil,
       let found = graph.rootSnapshot.registry.unretainedProducer(key.typeKey)
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)

@@ -13,7 +13,8 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
   /// `(URL, Int)` for two.
   public let argumentsType: Any.Type
   /// The tag, or `nil` for an untagged definition.
-  public let tag: DefinitionTag?
+  public var tag: DefinitionTag? { tagSlot.tag }
+  @usableFromInline let tagSlot: TagSlot
 
   /// Creates a key.
   ///
@@ -28,8 +29,19 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
   public init(type: Any.Type, argumentsType: Any.Type = Void.self, tag: DefinitionTag? = nil) {
     self.type = type
     self.argumentsType = argumentsType
-    self.tag = tag
+    self.tagSlot = TagSlot(tag)
   }
+
+  /// A key whose tag is already in slot form (no `DefinitionTag?` built on the hot path).
+  @inlinable
+  init(type: Any.Type, argumentsType: Any.Type = Void.self, tagSlot: TagSlot) {
+    self.type = type
+    self.argumentsType = argumentsType
+    self.tagSlot = tagSlot
+  }
+
+  /// Whether the key has a tag.
+  @inlinable var isTagged: Bool { !tagSlot.isNone }
 
   @usableFromInline var typeKey: TypeKey { TypeKey(type: ObjectIdentifier(type), arguments: ObjectIdentifier(argumentsType)) }
 
@@ -46,7 +58,7 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline
   func with(type: Any.Type) -> DefinitionKey {
-    DefinitionKey(type: type, argumentsType: argumentsType, tag: tag)
+    DefinitionKey(type: type, argumentsType: argumentsType, tagSlot: tagSlot)
   }
 
   /// The key as one line: `Client (arguments: (URL, Int)) tag "live"`.
@@ -62,12 +74,12 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.type == rhs.type && lhs.argumentsType == rhs.argumentsType && lhs.tag == rhs.tag
+    lhs.type == rhs.type && lhs.argumentsType == rhs.argumentsType && lhs.tagSlot == rhs.tagSlot
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(typeKey)
-    hasher.combine(tag)
+    hasher.combine(tagSlot)
   }
 }
 

@@ -21,6 +21,8 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
 
   let storage: Storage
 
+  init(storage: Storage) { self.storage = storage }
+
   /// Wraps a hashable value as a tag.
   ///
   /// ```swift
@@ -94,17 +96,57 @@ extension DefinitionTag {
   }
 }
 
+/// A tag or none, as one non-generic enum. Keys and resolvers store this rather than
+/// `DefinitionTag?`: in unspecialized code (auto-wiring, generic helpers) every copy and destroy
+/// of an `Optional` of a multi-payload enum asked the runtime for `Optional`'s metadata.
+@usableFromInline
+enum TagSlot: Hashable, Sendable {
+  case none
+  case string(String)
+  case integer(Int)
+  case value(AnyTagValue)
+
+  @usableFromInline
+  init(_ tag: DefinitionTag?) {
+    switch tag?.storage {
+    case nil: self = .none
+    case .string(let string): self = .string(string)
+    case .integer(let integer): self = .integer(integer)
+    case .value(let value): self = .value(value)
+    }
+  }
+
+  @usableFromInline
+  var tag: DefinitionTag? {
+    switch self {
+    case .none: nil
+    case .string(let string): DefinitionTag(storage: .string(string))
+    case .integer(let integer): DefinitionTag(storage: .integer(integer))
+    case .value(let value): DefinitionTag(storage: .value(value))
+    }
+  }
+
+  @inlinable
+  var isNone: Bool {
+    if case .none = self { return true }
+    return false
+  }
+}
+
 /// A type-erased `Hashable & Sendable` tag value that is itself `Sendable`.
+@usableFromInline
 final class AnyTagValue: Hashable, Sendable {
   let base: any Hashable & Sendable
 
   init(_ base: any Hashable & Sendable) { self.base = base }
 
+  @usableFromInline
   static func == (lhs: AnyTagValue, rhs: AnyTagValue) -> Bool {
     func equals<Value: Hashable>(_ lhs: Value) -> Bool { (rhs.base as? Value) == lhs }
     return lhs === rhs || equals(lhs.base)
   }
 
+  @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(type(of: base)))
     base.hash(into: &hasher)

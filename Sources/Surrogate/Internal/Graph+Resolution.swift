@@ -5,7 +5,7 @@ extension Graph {
     throws(ResolutionError) -> T
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
-    if key.tag == nil, container === root, root.parent == nil,
+    if !key.isTagged, container === root, root.parent == nil,
       let entry = rootSnapshot.registry.unretainedUntagged(key.typeKey)
     {
       // NB: the graph holds `rootSnapshot`, which holds the entry: it is used without retaining it.
@@ -60,10 +60,20 @@ extension Graph {
   func produce<T>(_ type: T.Type, entry: Unmanaged<AnyObject>, with producer: ErasedProducer, requested: DefinitionKey)
     throws(ResolutionError) -> T
   {
-    try withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { (buffer) throws(ResolutionError) -> T in
-      let out = buffer.baseAddress.unsafelyUnwrapped
+    // NB: not `withUnsafeTemporaryAllocation`, which builds a `Result<T, E>` (a metadata lookup in
+    // the unspecialized code this runs in). A class reference or an existential fits in these
+    // 64 bytes; anything larger goes to the heap.
+    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    guard MemoryLayout<T>.size <= MemoryLayout.size(ofValue: storage), MemoryLayout<T>.alignment <= 8 else {
+      let out = UnsafeMutablePointer<T>.allocate(capacity: 1)
+      defer { out.deallocate() }
       try produce(entry, with: producer, into: UnsafeMutableRawPointer(out), requested: requested)
       return out.move()
+    }
+    return try withUnsafeMutableBytes(of: &storage) { (raw) throws(ResolutionError) -> T in
+      let out = raw.baseAddress.unsafelyUnwrapped
+      try produce(entry, with: producer, into: out, requested: requested)
+      return out.assumingMemoryBound(to: T.self).move()
     }
   }
 

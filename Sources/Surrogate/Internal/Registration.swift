@@ -16,19 +16,21 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let asyncFactory: AsyncFactory?
   @usableFromInline let blocks: [Block]
   /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
-  let resolveArguments: ArgumentResolver?
-  let argumentTypes: [Any.Type]
+  @usableFromInline let resolveArguments: ArgumentResolver?
+  @usableFromInline let argumentTypes: [Any.Type]
   @usableFromInline let store: SingletonStore<Instance>?
   /// Whether `blocks` is non-empty, read without touching the array (whose element type, a
   /// generic function type, costs a metadata lookup in unspecialized code).
   @usableFromInline let hasBlocks: Bool
   /// Set for a definition registered with a `@MainActor` factory.
-  let isMainActor: Bool
+  @usableFromInline let isMainActor: Bool
   /// Production for code that knows the types only at run time, specialized where the
   /// registration was made (see ``ErasedProducer``).
   @usableFromInline let producer: ErasedProducer?
 
-  @usableFromInline
+  // NB: inlinable so that a registration is built by code specialized for its types; generic, the
+  // initializer asked the runtime for the metadata of every generic field type it stores.
+  @inlinable
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
     asyncFactory: AsyncFactory? = nil, isMainActor: Bool = false, blocks: [Block] = [],
@@ -129,7 +131,9 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable
   func existing(in graph: Graph) -> Instance? {
     if scope.kind != .unique, let existing = graph.shared[id] {
-      // Stored by `finish` under this registration's id, so always a `Shared<Instance>`.
+      // Stored by `storeAndRunBlocks` under this registration's id: the instance itself when
+      // `Instance` is a class, else a `Shared<Instance>` box.
+      if Instance.self is AnyObject.Type { return unsafeBitCast(existing, to: Instance.self) }
       return unsafeDowncast(existing, to: Shared<Instance>.self).value
     }
     if let store, !graph.isValidation, let cached = store.cachedValue {
@@ -143,7 +147,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// captures a child container's registrations and stays the same for every child.
   @inlinable
   func makeResolver(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container) -> Resolver {
-    Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tag: requested.tag)
+    Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tagSlot: requested.tagSlot)
   }
 
   /// The factory has returned `instance`: stores it, runs its blocks, publishes a singleton, then
@@ -169,7 +173,10 @@ final class Registration<Instance, Arguments>: Entry {
   func storeAndRunBlocks(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
     throws(ResolutionError)
   {
-    if scope.kind != .unique { graph.shared[id] = Shared(instance) }
+    if scope.kind != .unique {
+      // NB: a class instance needs no box (checked at compile time in specialized code).
+      graph.shared[id] = Instance.self is AnyObject.Type ? unsafeBitCast(instance, to: AnyObject.self) : Shared(instance)
+    }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope) }
@@ -245,7 +252,7 @@ final class Registration<Instance, Arguments>: Entry {
     throws(ResolutionError) -> Arguments?
   {
     guard let resolveArguments else { return nil }
-    return try resolveArguments(Resolver(graph: graph, container: lookup, tag: requested.tag))
+    return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot))
   }
 }
 

@@ -90,8 +90,10 @@ struct Registry: Sendable {
   private mutating func set(_ entry: (any Entry)?, for key: DefinitionKey) {
     if let tag = key.tag {
       let taggedKey = TaggedKey(typeKey: key.typeKey, tag: tag)
-      let existed = tagged[taggedKey] != nil
-      tagged[taggedKey] = entry.map(Slot.init)
+      let existed =
+        if let entry { tagged.updateValue(Slot(entry), forKey: taggedKey) != nil } else {
+          tagged.removeValue(forKey: taggedKey) != nil
+        }
       let change = (entry != nil ? 1 : 0) - (existed ? 1 : 0)
       if change != 0 {
         let count = tagCounts[key.typeKey, default: 0] + change

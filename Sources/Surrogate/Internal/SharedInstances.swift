@@ -2,11 +2,23 @@
 ///
 /// A graph rarely holds more than a handful, so they live in one small array searched linearly:
 /// no hashing and one allocation per graph, where a dictionary allocated on first insert and
-/// again on each growth. Past `indexThreshold` instances an index keeps lookups O(1).
+/// again on each growth. Past `indexThreshold` instances an index keeps lookups O(1). A class
+/// instance is stored as itself, anything else in a `Shared` box.
 @usableFromInline
 struct SharedInstances {
-  @usableFromInline var ids: ContiguousArray<RegistrationID> = []
-  @usableFromInline var objects: ContiguousArray<AnyObject> = []
+  @usableFromInline
+  struct Element {
+    @usableFromInline let id: RegistrationID
+    @usableFromInline var object: AnyObject
+
+    @inlinable
+    init(id: RegistrationID, object: AnyObject) {
+      self.id = id
+      self.object = object
+    }
+  }
+
+  @usableFromInline var elements: ContiguousArray<Element> = []
   @usableFromInline var index: [RegistrationID: Int]?
 
   @usableFromInline static var indexThreshold: Int { 16 }
@@ -17,8 +29,8 @@ struct SharedInstances {
   func position(of id: RegistrationID) -> Int? {
     if let index { return index[id] }
     var position = 0
-    while position < ids.count {
-      if ids[position] == id { return position }
+    while position < elements.count {
+      if elements[position].id == id { return position }
       position += 1
     }
     return nil
@@ -27,35 +39,33 @@ struct SharedInstances {
   /// The instance kept for `id`; setting `nil` forgets it.
   @inlinable
   subscript(id: RegistrationID) -> AnyObject? {
-    get { position(of: id).map { objects[$0] } }
+    get { position(of: id).map { elements[$0].object } }
     set {
       if let position = position(of: id) {
         if let newValue {
-          objects[position] = newValue
+          elements[position].object = newValue
         } else {
-          ids.remove(at: position)
-          objects.remove(at: position)
+          elements.remove(at: position)
           rebuildIndex()
         }
       } else if let newValue {
-        if ids.isEmpty {
-          ids.reserveCapacity(4)
-          objects.reserveCapacity(4)
+        if elements.isEmpty { elements.reserveCapacity(4) }
+        elements.append(Element(id: id, object: newValue))
+        if index != nil {
+          index?[id] = elements.count - 1
+        } else if elements.count > Self.indexThreshold {
+          rebuildIndex()
         }
-        ids.append(id)
-        objects.append(newValue)
-        if index != nil || ids.count > Self.indexThreshold { index?[id] = ids.count - 1 }
-        if index == nil, ids.count > Self.indexThreshold { rebuildIndex() }
       }
     }
   }
 
   @usableFromInline
   mutating func rebuildIndex() {
-    guard ids.count > Self.indexThreshold else {
+    guard elements.count > Self.indexThreshold else {
       index = nil
       return
     }
-    index = Dictionary(uniqueKeysWithValues: zip(ids, ids.indices))
+    index = Dictionary(uniqueKeysWithValues: elements.indices.map { (elements[$0].id, $0) })
   }
 }

@@ -19,6 +19,7 @@ final class SingletonStore<Instance>: Sendable {
   @usableFromInline let strong = AtomicShared<Instance>()
   private let state = Mutex<SingletonState>(.empty)
 
+  @usableFromInline
   init(key: DefinitionKey, isWeak: Bool) {
     self.key = key
     self.isWeak = isWeak
