@@ -63,19 +63,15 @@ extension Container {
   ) throws(ResolutionError) -> T {
     // The common request (no tag, a registration, a live singleton) is answered from two pointers
     // and one atomic load, without building a key or a graph.
-    let (cached, current) = singletonOrSnapshot(T.self, arguments: Arguments.self, tag: tag)
-    if let cached { return cached }
-    let snapshot = current.unsafelyUnwrapped
-    if tag == nil,
-      let entry = snapshot.registry.unretainedUntagged(
-        TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)))
-    {
+    let found = singletonOrSnapshot(T.self, arguments: Arguments.self, tag: tag)
+    if let cached = found.cached { return cached }
+    let snapshot = found.snapshot.unsafelyUnwrapped
+    if let entry = found.registration {
       // NB: `snapshot` holds the entry for this whole call: it is used without retaining it.
       do {
         return try entry._withUnsafeGuaranteedRef { object throws -> T in
           let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
-          if let cached = registration.cachedValue { return cached }
-          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tagSlot: .none)
+          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
           return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
             var isNew = false
             return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
@@ -102,11 +98,14 @@ extension Container {
 
   /// Runs `body` with a new graph whose path lives on this call's stack: a typical object graph
   /// is resolved without allocating its path.
+  ///
+  /// NB: 16 frames is 1 KiB, the most `withUnsafeTemporaryAllocation` puts on the stack; asked for
+  /// more, it allocates on the heap every call. Deeper paths move to the heap as they grow.
   @inlinable
   func withGraph<Result>(
     snapshot: RegistrySnapshot, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 64) {
+    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
       (buffer) throws(ResolutionError) -> Result in
       let graph = Graph(container: self, snapshot: snapshot, isolation: isolation)
       return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }

@@ -65,28 +65,33 @@ public final class Container: Sendable {
     registry.withLock(owner: self) { $0.currentSnapshot() }
   }
 
-  /// For a request of `T`: its live singleton when one is registered here and made, else the
-  /// snapshot to resolve from, in one critical section. A made singleton is then returned without
-  /// retaining a snapshot.
+  /// For a request of `T`: its live singleton when one is registered here and made; else the
+  /// snapshot to resolve from and, when this container answers the request by itself, the
+  /// registration found (unretained: the snapshot holds it). One critical section either way, and
+  /// a made singleton is returned without retaining a snapshot.
   @inlinable
   func singletonOrSnapshot<T, Arguments>(_ type: T.Type, arguments: Arguments.Type, tag: DefinitionTag?)
-    -> (T?, RegistrySnapshot?)
+    -> (cached: T?, snapshot: RegistrySnapshot?, registration: Unmanaged<AnyObject>?)
   {
     let typeKey = TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))
     nonisolated(unsafe) var cached: T?
+    nonisolated(unsafe) var registration: Unmanaged<AnyObject>?
     // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
     // only a container without a parent answers it here.
     let searchesHere = tag == nil || parent == nil
     let snapshot = registry.withLock(owner: self) { state -> RegistrySnapshot? in
-      if searchesHere, let entry = state.registry.unretainedEntry(typeKey, tag: tag),
-        let value = entry._withUnsafeGuaranteedRef({ unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue })
-      {
-        cached = value
-        return nil
+      if searchesHere, let entry = state.registry.unretainedEntry(typeKey, tag: tag) {
+        if let value = entry._withUnsafeGuaranteedRef({
+          unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
+        }) {
+          cached = value
+          return nil
+        }
+        registration = entry
       }
       return state.currentSnapshot()
     }
-    return (cached, snapshot)
+    return (cached, snapshot, registration)
   }
 
   // MARK: - Lookup
