@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Prints one table from a package-benchmark `jsonSmallerIsBetter` export:
-ns/op and allocations/op for every scenario and system, and the ratio to hand-written."""
+"""Prints one table from package-benchmark `jsonSmallerIsBetter` exports:
+ns/op and allocations/op for every scenario and system, and the ratio to hand-written.
+Given the exports of several runs, each value is the median across them."""
 import json
+import statistics
 import sys
 from collections import defaultdict
 
@@ -10,14 +12,19 @@ ORDER = ["S1", "S2", "S3", "S3-tagged", "S4-types-10", "S4-types-1000", "S4-type
          "S4-tags-1000", "S4-tags-100000", "S4-register-100000", "S5-1-threads", "S5-2-threads", "S6", "S7", "P1", "P1-lazy", "P1-weak"]
 
 
-def main(path):
+def main(paths):
+    samples = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    for path in paths:
+        for entry in json.load(open(path)):
+            name, metric = entry["name"].rsplit(" - ", 1)
+            scenario, system = name.rsplit(" ", 1)
+            key = "ns" if metric.startswith("Time") else "mallocs" if metric.startswith("Malloc") else None
+            if key:
+                samples[scenario][system][key].append(entry["value"])
     results = defaultdict(dict)
-    for entry in json.load(open(path)):
-        name, metric = entry["name"].rsplit(" - ", 1)
-        scenario, system = name.rsplit(" ", 1)
-        key = "ns" if metric.startswith("Time") else "mallocs" if metric.startswith("Malloc") else None
-        if key:
-            results[scenario].setdefault(system, {})[key] = entry["value"]
+    for scenario, systems in samples.items():
+        for system, values in systems.items():
+            results[scenario][system] = {key: statistics.median_low(found) for key, found in values.items()}
     header = f"| {'scenario':<20} | {'system':<12} | {'ns/op':>12} | {'allocs/op':>9} | {'vs hand-written':>15} |"
     print(header)
     print("|" + "|".join("-" * (len(cell)) for cell in header.split("|")[1:-1]) + "|")
@@ -42,4 +49,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1:])
