@@ -379,6 +379,31 @@ struct MisconfigurationTests {
     #expect(ObjectIdentifier(first) != ObjectIdentifier(second))
   }
 
+  @Test func resolverKeptPastItsGraphKeepsItsContainersAliveUntilItIsDropped() throws {
+    // A resolver holds its container unretained, relying on its graph to keep the graph's root
+    // (and so every ancestor) alive: here the resolver is the only thing left holding them.
+    var keeper: Keeper?
+    weak var weakParent: Container?
+    weak var weakChild: Container?
+    try {
+      let parent = Container()
+      parent.register(.unique) { Service() }
+      let child = Container(parent: parent)
+      child.register(.unique) { r in Keeper(resolver: r) }
+      keeper = try child.resolve(Keeper.self)
+      weakParent = parent
+      weakChild = child
+    }()
+    #expect(weakChild != nil)
+    #expect(weakParent != nil)
+    let first = try #require(keeper).resolver.resolve(Service.self)
+    let second = try #require(keeper).resolver.resolve(Service.self)
+    #expect(ObjectIdentifier(first) != ObjectIdentifier(second))
+    keeper = nil
+    #expect(weakChild == nil)
+    #expect(weakParent == nil)
+  }
+
   // MARK: - Re-entrancy
 
   @Test func registeringFromInsideAFactoryIsSeenByTheSameGraph() throws {
