@@ -20,13 +20,6 @@ public struct Resolver {
   public var tag: DefinitionTag? { tagSlot.tag }
   @usableFromInline let tagSlot: TagSlot
 
-  @usableFromInline
-  init(graph: Graph, container: Container, tag: DefinitionTag?) {
-    self.graph = graph
-    self.container = container
-    self.tagSlot = TagSlot(tag)
-  }
-
   @inlinable
   init(graph: Graph, container: Container, tagSlot: TagSlot) {
     self.graph = graph
