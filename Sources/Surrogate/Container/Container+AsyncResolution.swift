@@ -26,13 +26,13 @@ extension Container {
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: .wrap(tag))
     var argumentTypes: [Any.Type] = []
     for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
-    let id = makeID()
-    insert(
+    let id = insert { id in
       Registration<T, Arguments>(
         id: id, key: key, scope: scope,
         factory: { r, _ in throw r.graph.requiresAwait(key) },
         asyncFactory: { r, arguments in try await factory(r, repeat each arguments) },
-        resolveArguments: nil, argumentTypes: argumentTypes))
+        resolveArguments: nil, argumentTypes: argumentTypes)
+    }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 

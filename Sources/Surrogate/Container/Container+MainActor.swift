@@ -29,12 +29,12 @@ extension Container {
     factory: @escaping @MainActor @Sendable (Resolver) throws -> T
   ) -> Definition<T, Void> {
     let key = DefinitionKey(type: T.self, tag: .wrap(tag))
-    let id = makeID()
-    insert(
+    let id = insert { id in
       Registration<T, Void>(
         id: id, key: key, scope: scope,
         factory: { r, _ in try r.onMainActor(key) { r in try factory(r) } },
-        isMainActor: true, resolveArguments: nil, argumentTypes: []))
+        isMainActor: true, resolveArguments: nil, argumentTypes: [])
+    }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 }

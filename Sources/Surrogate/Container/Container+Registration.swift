@@ -136,8 +136,7 @@ extension Container {
     guard key != source else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }
-    let id = makeID()
-    insert(Forwarding<Forwarded>(id: id, key: key, sourceKey: source))
+    let id = insert { id in Forwarding<Forwarded>(id: id, key: key, sourceKey: source) }
     return Definition(container: self, id: id, key: key, sourceKey: source, scope: definition.scope)
   }
 
@@ -191,16 +190,6 @@ extension Container {
         producer: Registration<T, Arguments>.specializedProducer())
     }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
-  }
-
-  @usableFromInline
-  func makeID() -> RegistrationID {
-    RegistrationID(container: ObjectIdentifier(self), serial: write { $0.makeSerial() })
-  }
-
-  @usableFromInline
-  func insert(_ entry: any Entry) {
-    write { $0.insert(entry) }
   }
 
   /// Numbers a new entry and stores it, in one critical section.

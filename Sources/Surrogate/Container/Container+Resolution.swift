@@ -61,8 +61,8 @@ extension Container {
   func resolveRequest<T, Arguments>(
     _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
-    // The common request (no tag, a registration, a live singleton) is answered from two pointers
-    // and one atomic load, without building a key or a graph.
+    // A made singleton comes back from the registry's critical section without a snapshot or a
+    // graph; a registration this container answers for by itself is not looked up again.
     let found = singletonOrSnapshot(T.self, arguments: Arguments.self, tag: tag)
     if let cached = found.cached { return cached }
     let snapshot = found.snapshot.unsafelyUnwrapped

@@ -60,20 +60,8 @@ extension Graph {
   func produce<T>(_ type: T.Type, entry: Unmanaged<AnyObject>, with producer: ErasedProducer, requested: DefinitionKey)
     throws(ResolutionError) -> T
   {
-    // NB: not `withUnsafeTemporaryAllocation`, which builds a `Result<T, E>` (a metadata lookup in
-    // the unspecialized code this runs in). A class reference or an existential fits in these
-    // 64 bytes; anything larger goes to the heap.
-    var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    guard MemoryLayout<T>.size <= MemoryLayout.size(ofValue: storage), MemoryLayout<T>.alignment <= 8 else {
-      let out = UnsafeMutablePointer<T>.allocate(capacity: 1)
-      defer { out.deallocate() }
-      try produce(entry, with: producer, into: UnsafeMutableRawPointer(out), requested: requested)
-      return out.move()
-    }
-    return try withUnsafeMutableBytes(of: &storage) { (raw) throws(ResolutionError) -> T in
-      let out = raw.baseAddress.unsafelyUnwrapped
+    try makingValue(of: T.self) { out throws(ResolutionError) in
       try produce(entry, with: producer, into: out, requested: requested)
-      return out.assumingMemoryBound(to: T.self).move()
     }
   }
 

@@ -69,11 +69,8 @@ final class Registration<Instance, Arguments>: Entry {
   {
     if producer != nil {
       var isNew = false
-      let instance = try withUnsafeTemporaryAllocation(of: Instance.self, capacity: 1) {
-        (buffer) throws(ResolutionError) -> Instance in
-        let out = UnsafeMutableRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+      let instance = try makingValue(of: Instance.self) { out throws(ResolutionError) in
         isNew = try producer.unsafelyUnwrapped(self, out, arguments, graph, requested, owner, lookup)
-        return buffer.baseAddress.unsafelyUnwrapped.move()
       }
       return Produced(instance: instance, isNew: isNew)
     }

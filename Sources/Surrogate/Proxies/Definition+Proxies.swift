@@ -27,10 +27,11 @@ extension Definition {
     through makeProxy: @escaping @Sendable (Instance) -> P
   ) -> Definition {
     let key = DefinitionKey(type: Forwarded.self, argumentsType: sourceKey.argumentsType, tag: .wrap(tag))
-    container.insert(
+    _ = container.insert { id in
       Forwarding<Forwarded>(
-        id: container.makeID(), key: key, sourceKey: sourceKey, forwardsWeakly: P.holdsSubjectWeakly,
-        wrap: { instance in makeProxy(instance as! Instance) }))
+        id: id, key: key, sourceKey: sourceKey, forwardsWeakly: P.holdsSubjectWeakly,
+        wrap: { instance in makeProxy(instance as! Instance) })
+    }
     return self
   }
 }
