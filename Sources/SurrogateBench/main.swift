@@ -140,7 +140,8 @@ func lookupCost(registrations: Int) throws -> Double {
   }
 }
 
-func main() throws {
+/// A container with S1's registrations: a presenter and its three transient dependencies.
+func makeS1Container() -> Container {
   let container = Container()
   container.register(.unique, type: (any ViewProtocol).self) { View() }
   container.register(.unique, type: (any Loader).self) { NetworkLoader() }
@@ -148,6 +149,11 @@ func main() throws {
   container.register(.unique) { r in
     Presenter(view: try r.resolve(), loader: try r.resolve(), analytics: try r.resolve())
   }
+  return container
+}
+
+func main() throws {
+  let container = makeS1Container()
   container.register(.singleton) { Service() }
   container.register(.singleton, tag: "live") { Service() }
   container.register(.shared) { Store() }
@@ -263,15 +269,15 @@ func main() throws {
   print(String(format: "   P1 WeakRefProxy overhead: %.1f ns over a direct call (target ≤ 2 ns), %.1f ns over a hand-written weak forwarder", p1Weak - p1Direct, p1Weak - p1Forwarder))
 
   // S5-like: the same work on one thread and on two, as throughput.
-  func throughput(threads: Int, iterations: Int = 300_000, _ body: @escaping @Sendable () throws -> Void) -> Double {
+  func throughput(threads: Int, iterations: Int = 300_000, _ body: @escaping @Sendable (Int) throws -> Void) -> Double {
     var best = 0.0
     for _ in 0..<5 {
       let start = ContinuousClock.now
       let group = DispatchGroup()
-      for _ in 0..<threads {
+      for thread in 0..<threads {
         group.enter()
         Thread {
-          for _ in 0..<iterations { try? body() }
+          for _ in 0..<iterations { try? body(thread) }
           group.leave()
         }.start()
       }
@@ -284,14 +290,22 @@ func main() throws {
   }
   let s5Container = container
   for (name, body) in [
-    ("hand-written", { @Sendable () throws -> Void in
+    ("hand-written", { @Sendable (_: Int) throws -> Void in
       blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics()))
     }),
-    ("Surrogate", { @Sendable () throws -> Void in blackHole(try s5Container.resolve(Presenter.self)) }),
+    ("Surrogate", { @Sendable (_: Int) throws -> Void in blackHole(try s5Container.resolve(Presenter.self)) }),
   ] {
     let one = throughput(threads: 1, body)
     let two = throughput(threads: 2, body)
     print(String(format: "S5 %@: 2-thread throughput = %.2fx 1-thread (target ≥ 1.7x)", name, two / one))
+  }
+  if CommandLine.arguments.dropFirst().first == "s5" {
+    // Where scaling is lost: a singleton read from two threads, and S1 from one container per thread.
+    let s3 = { @Sendable (_: Int) throws -> Void in blackHole(try s5Container.resolve(Service.self)) }
+    print(String(format: "S5 diagnostic, singleton reads: %.2fx", throughput(threads: 2, s3) / throughput(threads: 1, s3)))
+    let containers = [makeS1Container(), makeS1Container()]
+    let own = { @Sendable (thread: Int) throws -> Void in blackHole(try containers[thread].resolve(Presenter.self)) }
+    print(String(format: "S5 diagnostic, a container per thread: %.2fx", throughput(threads: 2, own) / throughput(threads: 1, own)))
   }
 
   let residentBefore = residentBytes()
