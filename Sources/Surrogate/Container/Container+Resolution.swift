@@ -57,57 +57,67 @@ extension Container {
   }
 
   /// The body of both public `resolve`s, with the tag wrapped and the arguments in one tuple.
+  ///
+  /// The whole call is one read section (see ``reading(_:)``): the registry is read without a
+  /// lock, and nothing the call only reads is retained.
   @inlinable
   func resolveRequest<T, Arguments>(
     _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
-    // A made singleton comes back from the registry's critical section without a snapshot or a
-    // graph; a registration this container answers for by itself is not looked up again.
-    let found = singletonOrSnapshot(T.self, arguments: Arguments.self, tag: tag)
-    if let cached = found.cached { return cached }
-    let snapshot = found.snapshot.unsafelyUnwrapped
-    if let entry = found.registration {
-      // NB: `snapshot` holds the entry for this whole call: it is used without retaining it.
-      do {
-        return try entry._withUnsafeGuaranteedRef { object throws -> T in
-          let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
-          let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
-          return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-            var isNew = false
-            return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+    try reading { (snapshot) throws(ResolutionError) -> T in
+      // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
+      // only a container without a parent answers it from its own registry here.
+      if tag == nil || parent == nil, let entry = snapshot._withUnsafeGuaranteedRef({
+        $0.registry.unretainedEntry(
+          TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
+      }) {
+        do {
+          return try entry._withUnsafeGuaranteedRef { object throws -> T in
+            let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
+            // A made singleton needs no graph.
+            if let cached = registration.cachedValue { return cached }
+            let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
+            return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+              var isNew = false
+              return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+            }
           }
+        } catch {
+          throw error as! ResolutionError
         }
-      } catch {
-        throw error as! ResolutionError
       }
-    }
-    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
-    if let found = lookup(key, in: { $0 === self ? snapshot : $0.snapshot() }), !found.entry.isForwarding {
-      let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
-      if let cached = registration.cachedValue { return cached }
+      let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
+      if let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
+        !found.entry.isForwarding
+      {
+        let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+        if let cached = registration.cachedValue { return cached }
+        return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+          var isNew = false
+          return try registration.produce(
+            arguments, in: graph, requested: key, owner: found.owner, lookup: self, isNew: &isNew)
+        }
+      }
       return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-        var isNew = false
-        return try registration.produce(
-          arguments, in: graph, requested: key, owner: found.owner, lookup: self, isNew: &isNew)
+        try graph.resolve(key, arguments: arguments, from: self)
       }
-    }
-    return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-      try graph.resolve(key, arguments: arguments, from: self)
     }
   }
 
   /// Runs `body` with a new graph whose path lives on this call's stack: a typical object graph
-  /// is resolved without allocating its path.
+  /// is resolved without allocating its path. A graph that a kept resolver still refers to when
+  /// `body` returns retains its container from then on.
   ///
   /// NB: 16 frames is 1 KiB, the most `withUnsafeTemporaryAllocation` puts on the stack; asked for
   /// more, it allocates on the heap every call. Deeper paths move to the heap as they grow.
   @inlinable
   func withGraph<Result>(
-    snapshot: RegistrySnapshot, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
+    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
       (buffer) throws(ResolutionError) -> Result in
-      let graph = Graph(container: self, snapshot: snapshot, isolation: isolation)
+      var graph = Graph(reading: snapshot, of: self, isolation: isolation)
+      defer { if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() } }
       return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
     }
   }

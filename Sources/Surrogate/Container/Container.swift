@@ -13,9 +13,10 @@ import Synchronization
 /// ```
 ///
 /// A container is `Sendable`: any number of threads or tasks may register and resolve at once.
-/// Lookups hold its lock only to read the registry; factories run outside it, so threads that
-/// resolve unrelated types never wait for each other's factories, and a singleton's factory runs
-/// exactly once however many threads ask for it first.
+/// Resolution reads a published snapshot of the registry without taking a lock (registration
+/// takes one); factories run outside any lock, so threads that resolve unrelated types never wait
+/// for each other's factories, and a singleton's factory runs exactly once however many threads
+/// ask for it first.
 public final class Container: Sendable {
   /// The container asked for what this one lacks, or `nil`.
   public let parent: Container?
@@ -24,6 +25,13 @@ public final class Container: Sendable {
   public let maximumDepth: Int
   @usableFromInline let coordinator: WaitCoordinator
   @usableFromInline let registry = Mutex(RegistryState())
+  /// The registry as of the last write, for readers that take no lock: the bits of a retained
+  /// ``RegistrySnapshot``, or 0 from a write until the next read publishes a new one.
+  @usableFromInline let published = Atomic<UInt>(0)
+  /// Who reads the published snapshot right now (see ``ReaderCounts``).
+  @usableFromInline let readers = ReaderCounts()
+  /// Whether unpublished snapshots wait for readers to leave; the last to leave releases them.
+  @usableFromInline let hasRetired = Atomic<Bool>(false)
 
   /// Creates a container, optionally a child of another.
   ///
@@ -46,52 +54,88 @@ public final class Container: Sendable {
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
   }
 
-  // MARK: - Registry access
-
-  /// Changes the registry; the next resolution takes a new snapshot.
-  func write<Result>(_ body: (inout Registry) -> Result) -> Result {
-    registry.withLock(owner: self) { state in
-      state.snapshot = nil
-      return body(&state.registry)
-    }
+  deinit {
+    // No reader is left: whoever reads holds this container.
+    Self.release(published.load(ordering: .acquiring))
+    for bits in registry.withLock({ $0.takeRetired() }) { Self.release(bits) }
   }
 
-  /// The registry as it is now, immutable: a graph reads it without locking.
+  // MARK: - Registry access
+
+  /// Changes the registry and unpublishes its snapshot: the next read publishes a new one. The
+  /// old snapshot is released now if no reader can hold it, else by the last reader to leave.
+  func write<Result>(_ body: (inout Registry) -> Result) -> Result {
+    let (result, released) = registry.withLock(owner: self) { state in
+      let result = body(&state.registry)
+      let old = published.exchange(0, ordering: .sequentiallyConsistent)
+      guard old != 0 || !state.retired.isEmpty else { return (result, [UInt]()) }
+      if old != 0 { state.retired.append(old) }
+      return (result, takeRetiredIfQuiet(&state))
+    }
+    for bits in released { Self.release(bits) }
+    return result
+  }
+
+  /// The retired snapshots, if no reader can hold one any more; `hasRetired` tells leaving readers
+  /// whether some are still waiting. Called under the registry's lock.
+  ///
+  /// NB: the flag is raised *before* the stripes are read, so a reader that the check still
+  /// counts sees it when it leaves, and no retired snapshot is forgotten.
+  private func takeRetiredIfQuiet(_ state: inout RegistryState) -> [UInt] {
+    hasRetired.store(true, ordering: .sequentiallyConsistent)
+    guard readers.areAllQuiet() else { return [] }
+    hasRetired.store(false, ordering: .sequentiallyConsistent)
+    return state.takeRetired()
+  }
+
+  /// A reader left while snapshots waited for readers: releases them if it was the last.
+  @usableFromInline
+  func releaseRetired() {
+    let released = registry.withLock(owner: self) { state in
+      state.retired.isEmpty ? [] : takeRetiredIfQuiet(&state)
+    }
+    for bits in released { Self.release(bits) }
+  }
+
+  private static func release(_ bits: UInt) {
+    guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return }
+    Unmanaged<RegistrySnapshot>.fromOpaque(pointer).release()
+  }
+
+  /// Runs `body` as a reader of the published snapshot, which it may use, and every registration
+  /// in it, without retaining them until it returns.
+  @inlinable @inline(__always)
+  func reading<Result>(_ body: (Unmanaged<RegistrySnapshot>) throws(ResolutionError) -> Result)
+    throws(ResolutionError) -> Result
+  {
+    let stripe = readers.enter()
+    defer {
+      readers.leave(stripe)
+      if hasRetired.load(ordering: .sequentiallyConsistent) { releaseRetired() }
+    }
+    let bits = published.load(ordering: .sequentiallyConsistent)
+    if let pointer = UnsafeRawPointer(bitPattern: bits) {
+      return try body(Unmanaged.fromOpaque(pointer))
+    }
+    return try body(publishSnapshot())
+  }
+
+  /// Publishes a snapshot of the registry as it is now (unless a reader just did) and returns
+  /// it unretained: the caller reads it inside a read section.
+  @usableFromInline
+  func publishSnapshot() -> Unmanaged<RegistrySnapshot> {
+    registry.withLock(owner: self) { state in state.published(in: published) }
+  }
+
+  /// The registry as it is now, immutable and retained: for lookups outside a read section (a
+  /// graph's parent containers, validation, error hints).
   ///
   /// Taking one is O(1): the dictionaries are copy-on-write, so the first write after a snapshot
   /// copies them once, and a burst of registrations copies nothing.
   @usableFromInline
   func snapshot() -> RegistrySnapshot {
-    registry.withLock(owner: self) { $0.currentSnapshot() }
-  }
-
-  /// For a request of `T`: its live singleton when one is registered here and made; else the
-  /// snapshot to resolve from and, when this container answers the request by itself, the
-  /// registration found (unretained: the snapshot holds it). One critical section either way, and
-  /// a made singleton is returned without retaining a snapshot.
-  @inlinable
-  func singletonOrSnapshot<T, Arguments>(_ type: T.Type, arguments: Arguments.Type, tag: DefinitionTag?)
-    -> (cached: T?, snapshot: RegistrySnapshot?, registration: Unmanaged<AnyObject>?)
-  {
-    let typeKey = TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self))
-    nonisolated(unsafe) var cached: T?
-    nonisolated(unsafe) var registration: Unmanaged<AnyObject>?
-    // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
-    // only a container without a parent answers it here.
-    let searchesHere = tag == nil || parent == nil
-    let snapshot = registry.withLock(owner: self) { state -> RegistrySnapshot? in
-      if searchesHere, let entry = state.registry.unretainedEntry(typeKey, tag: tag) {
-        if let value = entry._withUnsafeGuaranteedRef({
-          unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
-        }) {
-          cached = value
-          return nil
-        }
-        registration = entry
-      }
-      return state.currentSnapshot()
-    }
-    return (cached, snapshot, registration)
+    // NB: a snapshot is released only under this lock, after a write unpublished it.
+    registry.withLock(owner: self) { state in state.published(in: published).takeUnretainedValue() }
   }
 
   // MARK: - Lookup
@@ -184,19 +228,28 @@ public final class Container: Sendable {
   }
 }
 
-/// The registry and its cached snapshot, guarded by the container's mutex.
+/// The registry and the snapshots unpublished while readers may hold them, guarded by the
+/// container's mutex.
 @usableFromInline
 struct RegistryState {
   @usableFromInline var registry = Registry()
-  @usableFromInline var snapshot: RegistrySnapshot?
+  /// Bits of retained snapshots waiting for readers to leave.
+  var retired: [UInt] = []
 
-  /// The snapshot of the registry as it is now, made if the last write dropped it.
-  @inlinable
-  mutating func currentSnapshot() -> RegistrySnapshot {
-    if let snapshot { return snapshot }
-    let snapshot = RegistrySnapshot(registry)
-    self.snapshot = snapshot
+  /// The published snapshot, made and published if the last write unpublished it.
+  @usableFromInline
+  func published(in published: borrowing Atomic<UInt>) -> Unmanaged<RegistrySnapshot> {
+    if let pointer = UnsafeRawPointer(bitPattern: published.load(ordering: .acquiring)) {
+      return Unmanaged.fromOpaque(pointer)
+    }
+    let snapshot = Unmanaged.passRetained(RegistrySnapshot(registry))
+    published.store(UInt(bitPattern: snapshot.toOpaque()), ordering: .sequentiallyConsistent)
     return snapshot
+  }
+
+  mutating func takeRetired() -> [UInt] {
+    defer { retired = [] }
+    return retired
   }
 }
 

@@ -88,8 +88,8 @@ public struct Resolver {
   @inlinable
   func resolve<T>(_ type: T.Type, tagSlot: TagSlot) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, tagSlot: tagSlot)
-    if tagSlot.isNone, graph.isActive, container === graph.root, graph.root.parent == nil,
-      let found = graph.rootSnapshot.registry.unretainedProducer(key.typeKey)
+    if tagSlot.isNone, graph.isActive, graph.isRoot(container), container.parent == nil,
+      let found = graph.rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.unretainedProducer(key.typeKey) })
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)
     }

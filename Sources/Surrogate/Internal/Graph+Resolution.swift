@@ -5,15 +5,15 @@ extension Graph {
     throws(ResolutionError) -> T
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
-    if !key.isTagged, container === root, root.parent == nil,
-      let entry = rootSnapshot.registry.unretainedUntagged(key.typeKey)
+    if !key.isTagged, isRoot(container), container.parent == nil,
+      let entry = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.unretainedUntagged(key.typeKey) })
     {
-      // NB: the graph holds `rootSnapshot`, which holds the entry: it is used without retaining it.
+      // NB: the graph's root snapshot holds the entry for as long as the graph may use it.
       do {
         return try entry._withUnsafeGuaranteedRef { object throws -> T in
           var isNew = false
           return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
-            arguments, in: self, requested: key, owner: root, lookup: root, isNew: &isNew)
+            arguments, in: self, requested: key, owner: container, lookup: container, isNew: &isNew)
         }
       } catch {
         throw error as! ResolutionError
@@ -71,8 +71,12 @@ extension Graph {
     requested: DefinitionKey
   ) throws(ResolutionError) {
     do {
-      _ = try entry._withUnsafeGuaranteedRef { object throws -> Bool in
-        try producer(object, out, (), self, requested, root, root)
+      // NB: the root is used through a guaranteed reference: passing the unretained field on
+      // would retain it.
+      _ = try rootReference._withUnsafeGuaranteedRef { root throws -> Bool in
+        try entry._withUnsafeGuaranteedRef { object throws -> Bool in
+          try producer(object, out, (), self, requested, root, root)
+        }
       }
     } catch {
       throw error as! ResolutionError

@@ -41,6 +41,9 @@ final class Graph {
   /// make and to destroy.
   final class Extras {
     var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
+    /// Root snapshots replaced by newer ones during the graph: registrations found in them may
+    /// still be in use further up the stack.
+    var supersededSnapshots: [RegistrySnapshot] = []
     /// Blocks waiting for a definition's construction, by that definition.
     var postponed: [RegistrationID: [Postponed]] = [:]
     /// The frame that closed the last cycle detected, for postponing a block that hit it.
@@ -52,8 +55,16 @@ final class Graph {
   }
 
   /// The container the graph was started from, and its registry as of then.
-  @usableFromInline let root: Container
-  @usableFromInline @exclusivity(unchecked) var rootSnapshot: RegistrySnapshot
+  ///
+  /// NB: both unretained, to spare a top-level `resolve` four atomic operations on objects every
+  /// thread shares. A graph that a top-level `resolve` makes lives inside that call's read section
+  /// (see ``Container/reading(_:)``): the caller holds the container and the section holds the
+  /// published snapshot. If a resolver outlives the call, the graph retains its root then
+  /// (``keepRootAlive()``); every other graph retains both from the start.
+  @usableFromInline let rootReference: Unmanaged<Container>
+  @usableFromInline @exclusivity(unchecked) var rootSnapshotReference: Unmanaged<RegistrySnapshot>
+  @exclusivity(unchecked) var retainedRoot: Container?
+  @exclusivity(unchecked) var retainedSnapshot: RegistrySnapshot?
   @usableFromInline let maximumDepth: Int
   @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
@@ -100,15 +111,50 @@ final class Graph {
   var lastCycleTarget: Frame? { extrasStorage?.lastCycleTarget }
   var nilOptionals: [[DefinitionKey]] { extrasStorage?.nilOptionals ?? [] }
 
+  /// A graph that retains its container and a snapshot of its registry: it may outlive the call
+  /// that makes it.
   @usableFromInline
-  init(
-    container: Container, snapshot: RegistrySnapshot? = nil, isolation: (any Actor)? = nil, isValidation: Bool = false
-  ) {
+  init(container: Container, isolation: (any Actor)? = nil, isValidation: Bool = false) {
+    let snapshot = container.snapshot()
     self.isolation = isolation
-    self.root = container
-    self.rootSnapshot = snapshot ?? container.snapshot()
+    self.rootReference = Unmanaged.passUnretained(container)
+    self.retainedRoot = container
+    self.rootSnapshotReference = Unmanaged.passUnretained(snapshot)
+    self.retainedSnapshot = snapshot
     self.maximumDepth = container.maximumDepth
     self.isValidation = isValidation
+  }
+
+  /// A graph for a top-level `resolve` reading `snapshot` inside its read section: it retains
+  /// neither the container nor the snapshot.
+  ///
+  /// NB: always inlined so that the caller does not retain the container to pass it in.
+  @inlinable @inline(__always)
+  init(reading snapshot: Unmanaged<RegistrySnapshot>, of container: Container, isolation: (any Actor)?) {
+    self.isolation = isolation
+    self.rootReference = Unmanaged.passUnretained(container)
+    self.rootSnapshotReference = snapshot
+    self.maximumDepth = container.maximumDepth
+    self.isValidation = false
+  }
+
+  /// The container the graph was started from, retained: for the general path.
+  var root: Container { rootReference.takeUnretainedValue() }
+
+  /// Whether `container` is the graph's root, compared without retaining either.
+  @inlinable @inline(__always)
+  func isRoot(_ container: Container) -> Bool {
+    rootReference.toOpaque() == Unmanaged.passUnretained(container).toOpaque()
+  }
+
+  /// The root snapshot, retained: for the general lookup path.
+  var rootSnapshot: RegistrySnapshot { rootSnapshotReference.takeUnretainedValue() }
+
+  /// The top-level call that made this graph returns while a resolver still refers to it: the
+  /// resolver's container (the root or an ancestor) must stay alive with it.
+  @usableFromInline
+  func keepRootAlive() {
+    if retainedRoot == nil { retainedRoot = root }
   }
 
   deinit {
@@ -152,7 +198,7 @@ final class Graph {
   /// so nested lookups take no lock.
   @usableFromInline @inline(__always)
   func snapshot(of container: Container) -> RegistrySnapshot {
-    container === root ? rootSnapshot : otherSnapshot(of: container)
+    isRoot(container) ? rootSnapshot : otherSnapshot(of: container)
   }
 
   @usableFromInline
@@ -173,12 +219,18 @@ final class Graph {
     while let candidate = current {
       let fresh = candidate.snapshot()
       if fresh !== snapshot(of: candidate) {
-        if candidate === root { rootSnapshot = fresh } else { extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh }
+        if isRoot(candidate) { replaceRootSnapshot(with: fresh) } else { extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh }
         changed = true
       }
       current = candidate.parent
     }
     return changed ? container.lookup(key, in: snapshot(of:)) : nil
+  }
+
+  private func replaceRootSnapshot(with fresh: RegistrySnapshot) {
+    if let retainedSnapshot { extras.supersededSnapshots.append(retainedSnapshot) }
+    retainedSnapshot = fresh
+    rootSnapshotReference = Unmanaged.passUnretained(fresh)
   }
 
   // MARK: - Path

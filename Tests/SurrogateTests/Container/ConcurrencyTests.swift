@@ -61,6 +61,36 @@ struct ConcurrencyTests {
     }
   }
 
+  /// Readers hold no reference to the registry they read; replaced definitions (and their
+  /// singletons) must still be released once no thread can be reading them, never while one is.
+  @Test func singletonsReplacedWhileThreadsResolveAreReleasedOnceNoThreadReadsThem() throws {
+    final class Tracked: Sendable {
+      let live: Counter
+      init(live: Counter) {
+        self.live = live
+        live.increment()
+      }
+      deinit { live.decrement() }
+    }
+    let live = Counter()
+    let container = Container()
+    container.register(.singleton) { Tracked(live: live) }
+    let replacements = 2_000
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      if worker == 0 {
+        for _ in 0..<replacements { container.register(.singleton) { Tracked(live: live) } }
+      } else {
+        for _ in 0..<replacements {
+          let tracked = try? container.resolve(Tracked.self)
+          precondition(tracked?.live === live)
+        }
+      }
+    }
+    // Only the current definition's singleton may still be alive.
+    _ = try container.resolve(Tracked.self)
+    #expect(live.value == 1)
+  }
+
   @Test func threadsResolvingUnrelatedTypesNeverWaitForEachOthersFactories() throws {
     let container = Container()
     let otherResolved = DispatchSemaphore(value: 0)

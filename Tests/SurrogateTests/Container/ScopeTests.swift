@@ -71,6 +71,23 @@ struct ScopeTests {
     #expect(old == nil)
   }
 
+  /// A resolve reads the registry without retaining it; a definition replaced while a resolve is
+  /// still running (here: by a factory inside it) is released when that resolve returns.
+  @Test func singletonReplacedDuringAResolveIsReleasedWhenTheResolveReturns() throws {
+    let container = Container()
+    weak var old: Service?
+    do {
+      container.register(.singleton) { Service() }
+      old = try container.resolve(Service.self)
+    }
+    container.register { () -> Repository in
+      container.register(.singleton) { Service() }
+      return Repository(service: Service())
+    }
+    _ = try container.resolve(Repository.self)
+    #expect(old == nil)
+  }
+
   @Test func singletonIsReleasedWhenItsDefinitionIsRemoved() throws {
     let container = Container()
     let definition = container.register(.singleton) { Service() }

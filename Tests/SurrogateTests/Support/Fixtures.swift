@@ -7,6 +7,8 @@ final class Counter: Sendable {
   var value: Int { storage.load(ordering: .relaxed) }
   @discardableResult
   func increment() -> Int { storage.add(1, ordering: .relaxed).newValue }
+  @discardableResult
+  func decrement() -> Int { storage.subtract(1, ordering: .relaxed).newValue }
 }
 
 protocol ListView: AnyObject {}
