@@ -175,6 +175,11 @@ func main() throws {
   container.register(.shared) { Parent() }.resolvingProperties { r, parent in parent.child = try r.resolve() }
   container.register(.shared) { Child() }.resolvingProperties { r, child in child.parent = try r.resolve() }
 
+  if CommandLine.arguments.dropFirst().first == "profile-p1-lazy" {
+    let proxy: any Counting = LazyProxy { Ticker() }
+    for _ in 0..<100_000 { proxy.tick() }
+    return
+  }
   if CommandLine.arguments.dropFirst().first == "profile-p1" {
     let proxy: any Counting = WeakRefProxy(Ticker())
     let keep = (proxy as! WeakRefProxy<Ticker>).object

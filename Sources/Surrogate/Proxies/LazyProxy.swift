@@ -15,13 +15,12 @@ import Synchronization
 /// ``ProxyError/Code/creationFailed`` with the cause).
 public final class LazyProxy<Subject>: Proxy, Sendable {
   private let make: @Sendable () throws -> Subject
-  /// The created subject: after creation, every use is one atomic load.
-  private let created = AtomicShared<Subject>()
-  /// The thread running the factory, to report a re-entrant use instead of deadlocking.
-  private let creatingThread = Atomic<UInt>(0)
-  // NB: creation runs under this proxy's own lock: only users of this proxy wait for it, which
-  // is what exactly-once means.
-  private let creation = Mutex<Void>(())
+  /// Where the created subject lives (see ``CreationState/subject``).
+  ///
+  /// NB: the subject is not a field of this generic class, nor in a generic box: the conditional
+  /// conformances that forward to a proxy run unspecialized code, where reading an optional or a
+  /// box of `Subject` cost a metadata lookup in the runtime on every call.
+  private let state = CreationState()
 
   /// Creates a proxy that makes its subject with `make` on first use.
   ///
@@ -30,12 +29,22 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   /// ```
   public init(_ make: @escaping @Sendable () throws -> Subject) { self.make = make }
 
+  deinit {
+    guard let subject = state.subject else { return }
+    subject.assumingMemoryBound(to: Subject.self).deinitialize(count: 1)
+    subject.deallocate()
+  }
+
+  /// The subject, if it has been created.
+  @inline(__always)
+  private var created: UnsafeMutablePointer<Subject>? { state.subject?.assumingMemoryBound(to: Subject.self) }
+
   /// Whether the subject has been created.
   ///
   /// ```swift
   /// #expect(!proxy.isCreated)
   /// ```
-  public var isCreated: Bool { created.value != nil }
+  public var isCreated: Bool { state.subject != nil }
 
   /// The subject, created now if this is the first use.
   ///
@@ -51,10 +60,19 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   /// Calls `body` with the subject, created on first use; `false` when creation fails.
   @discardableResult
   public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
-    if let existing = created.value {
-      try body(existing.value)
+    if let created {
+      try body(created.pointee)
       return true
     }
+    return try createThenCall(for: access, body)
+  }
+
+  /// The first use: creates the subject, then calls `body` with it.
+  ///
+  /// NB: out of line so that the metadata of the `Result` it switches over is not looked up on
+  /// every call of `withSubject`.
+  @inline(never)
+  private func createThenCall(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
     guard case .success(let subject) = create(for: access) else { return false }
     try body(subject)
     return true
@@ -62,24 +80,26 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
 
   /// The subject, created on first use, or ``ProxyError/Code/creationFailed``.
   public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
-    if let existing = created.value { return existing.value }
+    if let created { return created.pointee }
     return try create(for: access).get()
   }
 
   private func create(for access: ProxyAccess) -> Result<Subject, ProxyError> {
     let thread = currentThreadID()
-    if creatingThread.load(ordering: .acquiring) == thread {
+    if state.creatingThread.load(ordering: .acquiring) == thread {
       return .failure(
         ProxyError(.creationFailed, access: access, message: "\(Subject.self)'s factory used the proxy it is creating"))
     }
-    return creation.withLock(owner: self) { _ -> Result<Subject, ProxyError> in
-      if let existing = created.value { return .success(existing.value) }
-      creatingThread.store(thread, ordering: .releasing)
-      defer { creatingThread.store(0, ordering: .releasing) }
+    return state.lock.withLock(owner: state) { _ -> Result<Subject, ProxyError> in
+      if let created { return .success(created.pointee) }
+      state.creatingThread.store(thread, ordering: .releasing)
+      defer { state.creatingThread.store(0, ordering: .releasing) }
       do {
-        let made = Shared(try make())
-        created.publish(made)
-        return .success(made.value)
+        let made = try make()
+        let storage = UnsafeMutablePointer<Subject>.allocate(capacity: 1)
+        storage.initialize(to: made)
+        state.publish(UnsafeMutableRawPointer(storage))
+        return .success(made)
       } catch {
         return .failure(
           ProxyError(.creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error))

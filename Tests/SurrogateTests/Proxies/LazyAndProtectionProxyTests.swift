@@ -33,6 +33,16 @@ struct LazyProxyTests {
     }
   }
 
+  @Test func releasesTheSubjectWithTheProxy() throws {
+    weak var subject: EnglishGreeter?
+    do {
+      let proxy = LazyProxy { EnglishGreeter() }
+      subject = try proxy.resolvedSubject()
+      #expect(subject != nil)
+    }
+    #expect(subject == nil)
+  }
+
   @Test func aFailedCreationIsNotKept() throws {
     let attempts = Counter()
     let proxy = LazyProxy { () throws -> EnglishGreeter in
