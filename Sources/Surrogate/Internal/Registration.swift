@@ -46,7 +46,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.blocks = blocks
     self.resolveArguments = resolveArguments
     self.argumentTypes = argumentTypes
-    self.store = store ?? (scope.isSingleton ? SingletonStore(key: key, isWeak: scope.kind == .weakSingleton) : nil)
+    self.store = store ?? (scope.isSingleton ? SingletonStore(isWeak: scope.kind == .weakSingleton) : nil)
     self.hasBlocks = !blocks.isEmpty
     self.producer = producer
   }

@@ -14,14 +14,12 @@ import Synchronization
 /// unspecialized code), which is why the state enums live outside this generic class.
 @usableFromInline
 final class SingletonStore<Instance>: Sendable {
-  let key: DefinitionKey
   @usableFromInline let isWeak: Bool
   @usableFromInline let strong = AtomicShared<Instance>()
   private let state = Mutex<SingletonState>(.empty)
 
   @usableFromInline
-  init(key: DefinitionKey, isWeak: Bool) {
-    self.key = key
+  init(isWeak: Bool) {
     self.isWeak = isWeak
   }
 
