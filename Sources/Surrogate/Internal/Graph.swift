@@ -147,6 +147,12 @@ final class Graph {
     rootReference.toOpaque() == Unmanaged.passUnretained(container).toOpaque()
   }
 
+  /// Whether `container` is the graph's root, compared without retaining either.
+  @inlinable @inline(__always)
+  func isRoot(_ container: Unmanaged<Container>) -> Bool {
+    rootReference.toOpaque() == container.toOpaque()
+  }
+
   /// The root snapshot, retained: for the general lookup path.
   var rootSnapshot: RegistrySnapshot { rootSnapshotReference.takeUnretainedValue() }
 
