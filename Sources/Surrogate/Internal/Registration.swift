@@ -10,23 +10,43 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let id: RegistrationID
   @usableFromInline let key: DefinitionKey
   @usableFromInline let scope: Scope
-  @usableFromInline let factory: Factory
-  /// Set for a definition registered with an `async` factory; `factory` then only reports that
-  /// the definition must be resolved with `await`.
-  @usableFromInline let asyncFactory: AsyncFactory?
-  @usableFromInline let blocks: [Block]
-  /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
-  @usableFromInline let resolveArguments: ArgumentResolver?
-  @usableFromInline let argumentTypes: [Any.Type]
-  @usableFromInline let store: SingletonStore<Instance>?
-  /// Whether `blocks` is non-empty, read without touching the array (whose element type, a
-  /// generic function type, costs a metadata lookup in unspecialized code).
+  /// Whether `blocks` is non-empty, read without loading them.
   @usableFromInline let hasBlocks: Bool
-  /// Set for a definition registered with a `@MainActor` factory.
-  @usableFromInline let isMainActor: Bool
+  /// Whether the definition was registered with an `async` factory; `factory` then only reports
+  /// that the definition must be resolved with `await`.
+  @usableFromInline let isAsync: Bool
+  @usableFromInline let factory: Factory
+  @usableFromInline let store: SingletonStore<Instance>?
+  /// What few registrations have (blocks, an async factory, runtime-argument auto-wiring, main-actor
+  /// isolation), or `nil`: a plain registration stays small, which a container of many pays for.
+  @usableFromInline let extras: Extras?
   /// Production for code that knows the types only at run time, specialized where the
   /// registration was made (see ``ErasedProducer``).
   @usableFromInline let producer: ErasedProducer?
+
+  /// The less common parts of a registration, in one object allocated only when one is present.
+  @usableFromInline
+  final class Extras: Sendable {
+    @usableFromInline let blocks: [Block]
+    let asyncFactory: AsyncFactory?
+    /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
+    let resolveArguments: ArgumentResolver?
+    let argumentTypes: [Any.Type]
+    /// Set for a definition registered with a `@MainActor` factory.
+    let isMainActor: Bool
+
+    @usableFromInline
+    init(
+      blocks: [Block], asyncFactory: AsyncFactory?, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type],
+      isMainActor: Bool
+    ) {
+      self.blocks = blocks
+      self.asyncFactory = asyncFactory
+      self.resolveArguments = resolveArguments
+      self.argumentTypes = argumentTypes
+      self.isMainActor = isMainActor
+    }
+  }
 
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
   // initializer asked the runtime for the metadata of every generic field type it stores.
@@ -37,19 +57,27 @@ final class Registration<Instance, Arguments>: Entry {
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil,
     producer: ErasedProducer? = nil
   ) {
-    self.asyncFactory = asyncFactory
-    self.isMainActor = isMainActor
     self.id = id
     self.key = key
     self.scope = scope
     self.factory = factory
-    self.blocks = blocks
-    self.resolveArguments = resolveArguments
-    self.argumentTypes = argumentTypes
     self.store = store ?? (scope.isSingleton ? SingletonStore(isWeak: scope.kind == .weakSingleton) : nil)
     self.hasBlocks = !blocks.isEmpty
+    self.isAsync = asyncFactory != nil
+    self.extras =
+      blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && argumentTypes.isEmpty && !isMainActor
+      ? nil
+      : Extras(
+        blocks: blocks, asyncFactory: asyncFactory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+        isMainActor: isMainActor)
     self.producer = producer
   }
+
+  @usableFromInline var blocks: [Block] { extras?.blocks ?? [] }
+  var asyncFactory: AsyncFactory? { extras?.asyncFactory }
+  var resolveArguments: ArgumentResolver? { extras?.resolveArguments }
+  var argumentTypes: [Any.Type] { extras?.argumentTypes ?? [] }
+  var isMainActor: Bool { extras?.isMainActor ?? false }
 
   @usableFromInline var sourceKey: DefinitionKey { key }
   @usableFromInline var isForwarding: Bool { false }
@@ -97,7 +125,7 @@ final class Registration<Instance, Arguments>: Entry {
   ) throws(ResolutionError) -> Instance {
     if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
     if let instance = existing(in: graph) { return instance }
-    if asyncFactory != nil { throw graph.requiresAwait(requested) }
+    if isAsync { throw graph.requiresAwait(requested) }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
     if let store, !graph.isValidation {
@@ -195,6 +223,7 @@ final class Registration<Instance, Arguments>: Entry {
   func runBlocks(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) -> Bool {
+    let blocks = extras.unsafelyUnwrapped.blocks
     var index = start
     while index < blocks.count {
       do {
