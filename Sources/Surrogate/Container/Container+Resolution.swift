@@ -32,6 +32,32 @@ extension Container {
     return try resolveRequest(T.self, tag: DefinitionTag.wrap(tag), arguments: (repeat each arguments), isolation: isolation)
   }
 
+  /// Resolves the instance of `T` registered under `tag`, or else the untagged one, without
+  /// runtime arguments: the common tagged request.
+  ///
+  /// ```swift
+  /// let live = try container.resolve(HTTPClient.self, tag: "live")
+  /// let stub: HTTPClient = try container.resolve(tag: Environment.stub)
+  /// ```
+  ///
+  /// Swift picks this overload whenever a call passes a tag of a type known at compile time and no
+  /// `arguments:`; it behaves exactly like ``resolve(_:tag:arguments:isolation:)``, and costs what
+  /// an untagged request does: the tag is not boxed in an existential on every call.
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from context when omitted.
+  ///   - tag: The tag to look for first; the untagged definition is the fallback.
+  ///   - isolation: The caller's actor, filled in by `#isolation`.
+  /// - Returns: The instance.
+  /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
+  @inlinable
+  public func resolve<T, Tag: Hashable & Sendable>(
+    _ type: T.Type = T.self, tag: Tag, isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> T {
+    if let override = activeOverride { return try override.resolve(type, tag: tag, isolation: isolation) }
+    return try resolveRequest(T.self, tag: DefinitionTag(typed: tag), arguments: (), isolation: isolation)
+  }
+
   /// Resolves an instance of `T` that takes no tag and no runtime arguments: the common request.
   ///
   /// ```swift

@@ -13,14 +13,16 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
   /// NB: every payload is a reference or plain bits (`AnyTagValue` is a class), so copying a tag,
   /// and every `DefinitionKey` pushed on a resolution path, is a switch and a retain, not a call
   /// through the value witnesses of an existential.
+  @usableFromInline
   enum Storage: Hashable, Sendable {
     case string(String)
     case integer(Int)
     case value(AnyTagValue)
   }
 
-  let storage: Storage
+  @usableFromInline let storage: Storage
 
+  @usableFromInline
   init(storage: Storage) { self.storage = storage }
 
   /// Wraps a hashable value as a tag.
@@ -33,13 +35,22 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
   public init(_ value: any Hashable & Sendable) {
     // NB: opening the existential and comparing metatypes costs a pointer comparison; `as?`
     // casts cost a dynamic cast each, on every tagged lookup.
-    func storage<Value: Hashable & Sendable>(of value: Value) -> Storage {
-      if Value.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
-      if Value.self == Int.self { return .integer(unsafeBitCast(value, to: Int.self)) }
-      if Value.self == DefinitionTag.self { return unsafeBitCast(value, to: DefinitionTag.self).storage }
-      return .value(AnyTagValue(value))
+    self.init(typed: value)
+  }
+
+  /// Wraps a tag whose type is known at compile time: in specialized code the type checks below
+  /// are decided by the compiler, and no existential is built or copied.
+  @inlinable
+  init<Value: Hashable & Sendable>(typed value: Value) {
+    if Value.self == String.self {
+      storage = .string(unsafeBitCast(value, to: String.self))
+    } else if Value.self == Int.self {
+      storage = .integer(unsafeBitCast(value, to: Int.self))
+    } else if Value.self == DefinitionTag.self {
+      storage = unsafeBitCast(value, to: DefinitionTag.self).storage
+    } else {
+      storage = .value(AnyTagValue(value))
     }
-    self.storage = storage(of: value)
   }
 
   /// Wraps an optional tag parameter; `nil` stays `nil` without touching the existential.
@@ -138,6 +149,7 @@ enum TagSlot: Hashable, Sendable {
 final class AnyTagValue: Hashable, Sendable {
   let base: any Hashable & Sendable
 
+  @usableFromInline
   init(_ base: any Hashable & Sendable) { self.base = base }
 
   @usableFromInline

@@ -81,4 +81,35 @@ struct TaggedScopeTests {
     #expect(ObjectIdentifier(untagged) != ObjectIdentifier(tagged))
     #expect(ObjectIdentifier(try container.resolve(Service.self, tag: "live")) == ObjectIdentifier(tagged))
   }
+
+  @Test func tagsKnownStaticallyAndTagsInAnExistentialFindTheSameDefinitions() throws {
+    let container = Container()
+    container.register { URLSessionClient(name: "untagged") }
+    container.register(tag: "live") { URLSessionClient(name: "live") }
+    container.register(tag: 7) { URLSessionClient(name: "seven") }
+    container.register(tag: Environment.stub) { URLSessionClient(name: "stub") }
+    let existential: [(any Hashable & Sendable)?] = ["live", 7, Environment.stub, DefinitionTag("live"), "missing", nil]
+    let expected = ["live", "seven", "stub", "live", "untagged", "untagged"]
+    for (tag, name) in zip(existential, expected) {
+      #expect(try container.resolve(URLSessionClient.self, tag: tag).name == name)
+    }
+    // The same tags with their types known at compile time take the typed overload.
+    #expect(try container.resolve(URLSessionClient.self, tag: "live").name == "live")
+    #expect(try container.resolve(URLSessionClient.self, tag: 7).name == "seven")
+    #expect(try container.resolve(URLSessionClient.self, tag: Environment.stub).name == "stub")
+    #expect(try container.resolve(URLSessionClient.self, tag: DefinitionTag(7)).name == "seven")
+    #expect(try container.resolve(URLSessionClient.self, tag: "missing").name == "untagged")
+    #expect(try container.resolve(URLSessionClient.self, tag: nil).name == "untagged")
+    let inferred: URLSessionClient = try container.resolve(tag: Environment.stub)
+    #expect(inferred.name == "stub")
+  }
+
+  @Test func aStaticallyTypedTagThatMatchesNothingNamesItInTheError() {
+    let container = Container()
+    container.register(tag: "live") { URLSessionClient() }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(URLSessionClient.self, tag: "stub") }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.key.tag == DefinitionTag("stub"))
+    #expect(error?.nearby.first?.tag == DefinitionTag("live"))
+  }
 }
