@@ -26,6 +26,14 @@ extension Graph {
   func resolveFound<T, Arguments>(_ key: DefinitionKey, arguments: Arguments, from container: Container)
     throws(ResolutionError) -> T
   {
+    // NB: in code specialized for an optional `T` this cast is decided at compile time. An
+    // `Optional` is rarely registered itself, so its key is looked up in the graph's snapshots
+    // only; the miss path of `lookup(_:from:)` re-reads every container's live registry under
+    // its lock, which each `vc.presenter = try r.resolve()` into an optional property paid.
+    // The wrapped type's own lookup still sees what was registered while the graph was built.
+    if let optional = T.self as? any OptionalResolvable.Type, !hasDefinition(key, from: container) {
+      return try resolveOptional(optional, key, arguments: arguments, from: container)
+    }
     if let found = lookup(key, from: container) {
       if !found.entry.isForwarding {
         // A registration stored under a key always has the key's instance and argument types.
@@ -44,6 +52,16 @@ extension Graph {
       return try resolveOptional(optional, key, arguments: arguments, from: container)
     }
     return try resolveMissing(key, arguments: arguments, from: container) as! T
+  }
+
+  /// Whether the graph's snapshots hold a definition for `key`; for an untagged key in a root
+  /// container without a parent, one hash lookup that copies nothing.
+  @inlinable
+  func hasDefinition(_ key: DefinitionKey, from container: Container) -> Bool {
+    if !key.isTagged, isRoot(container), container.parent == nil {
+      return rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.containsUntagged(key.typeKey) }
+    }
+    return container.lookup(key, in: snapshot(of:)) != nil
   }
 
   @inlinable

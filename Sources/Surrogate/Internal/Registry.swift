@@ -63,6 +63,12 @@ struct Registry: Sendable {
     return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
   }
 
+  /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
+  @inlinable @inline(__always)
+  func containsUntagged(_ key: TypeKey) -> Bool {
+    untagged[key]?.bits != nil
+  }
+
   /// The untagged registration under `key`, unretained, with its specialized producer; `nil` for a
   /// forwarding or a registration without one.
   @inlinable @inline(__always)

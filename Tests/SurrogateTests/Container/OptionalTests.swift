@@ -50,4 +50,25 @@ struct OptionalTests {
     container.register { URLSessionClient(name: "untagged") }
     #expect(try container.resolve(URLSessionClient?.self, tag: "x")?.name == "untagged")
   }
+
+  @Test func anOptionalRegisteredItselfWinsOverTheWrappedDefinitionInsideAGraph() throws {
+    let container = Container()
+    container.register { URLSessionClient(name: "wrapped") }
+    container.register(type: URLSessionClient?.self) { URLSessionClient(name: "optional") }
+    container.register { r in (try r.resolve(URLSessionClient?.self), 1) }
+    #expect(try container.resolve((URLSessionClient?, Int).self).0?.name == "optional")
+    let child = Container(parent: container)
+    child.register { r in (try r.resolve(URLSessionClient?.self), 2) }
+    #expect(try child.resolve((URLSessionClient?, Int).self).0?.name == "optional")
+  }
+
+  @Test func anOptionalDependencyFindsAWrappedDefinitionRegisteredWhileTheGraphIsBuilt() throws {
+    let container = Container()
+    container.register { r in
+      // A factory that registers a definition before asking for it as an optional.
+      container.register { URLSessionClient(name: "late") }
+      return (try r.resolve(URLSessionClient?.self), 1)
+    }
+    #expect(try container.resolve((URLSessionClient?, Int).self).0?.name == "late")
+  }
 }
