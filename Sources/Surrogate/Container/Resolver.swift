@@ -103,8 +103,7 @@ public struct Resolver {
   @inlinable
   func resolve<T>(_ type: T.Type, tagSlot: TagSlot) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, tagSlot: tagSlot)
-    if tagSlot.isNone, graph.isActive, graph.isRoot(containerReference),
-      containerReference._withUnsafeGuaranteedRef({ $0.parent == nil }),
+    if tagSlot.isNone, graph.isActive, graph.isRoot(containerReference), graph.rootIsTopLevel,
       let found = graph.rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.unretainedProducer(key.typeKey) })
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)

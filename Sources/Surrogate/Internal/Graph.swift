@@ -66,6 +66,9 @@ final class Graph {
   @exclusivity(unchecked) var retainedRoot: Container?
   @exclusivity(unchecked) var retainedSnapshot: RegistrySnapshot?
   @usableFromInline let maximumDepth: Int
+  /// Whether the root container has no parent: then the root snapshot alone answers an untagged
+  /// lookup from the root.
+  @usableFromInline let rootIsTopLevel: Bool
   @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
   // call per access) buy nothing.
@@ -122,6 +125,7 @@ final class Graph {
     self.rootSnapshotReference = Unmanaged.passUnretained(snapshot)
     self.retainedSnapshot = snapshot
     self.maximumDepth = container.maximumDepth
+    self.rootIsTopLevel = container.parent == nil
     self.isValidation = isValidation
   }
 
@@ -135,6 +139,7 @@ final class Graph {
     self.rootReference = Unmanaged.passUnretained(container)
     self.rootSnapshotReference = snapshot
     self.maximumDepth = container.maximumDepth
+    self.rootIsTopLevel = container.parent == nil
     self.isValidation = false
   }
 
