@@ -5,18 +5,25 @@ extension Graph {
     throws(ResolutionError) -> T
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
-    if !key.isTagged, isRoot(container), container.parent == nil,
-      let entry = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.unretainedUntagged(key.typeKey) })
-    {
-      // NB: the graph's root snapshot holds the entry for as long as the graph may use it.
-      do {
-        return try entry._withUnsafeGuaranteedRef { object throws -> T in
-          var isNew = false
-          return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
-            arguments, in: self, requested: key, owner: container, lookup: container, isNew: &isNew)
+    if !key.isTagged, isRoot(container), rootIsTopLevel {
+      let bits = rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.untaggedBits(key.typeKey) }
+      if let bits, bits & 1 == 0 {
+        // A registration. NB: the graph's root snapshot holds it for as long as the graph may use it.
+        let entry = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        do {
+          return try entry._withUnsafeGuaranteedRef { object throws -> T in
+            var isNew = false
+            return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
+              arguments, in: self, requested: key, owner: container, lookup: container, isNew: &isNew)
+          }
+        } catch {
+          throw error as! ResolutionError
         }
-      } catch {
-        throw error as! ResolutionError
+      }
+      // Nothing registered under an optional type (`parent.child = try r.resolve()` into a
+      // `Child?`): straight to the wrapped type. NB: decided at compile time in specialized code.
+      if bits == nil, let optional = T.self as? any OptionalResolvable.Type {
+        return try resolveOptional(optional, key, arguments: arguments, from: container)
       }
     }
     return try resolveFound(key, arguments: arguments, from: container)

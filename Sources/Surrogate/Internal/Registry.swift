@@ -63,6 +63,13 @@ struct Registry: Sendable {
     return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
   }
 
+  /// The untagged entry's address under `key` with the low bit set for a forwarding (see
+  /// ``Slot/bits``), or `nil` when nothing is stored there.
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey) -> UInt? {
+    untagged[key]?.bits
+  }
+
   /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
   @inlinable @inline(__always)
   func containsUntagged(_ key: TypeKey) -> Bool {
