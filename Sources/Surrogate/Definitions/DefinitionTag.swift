@@ -137,6 +137,18 @@ enum TagSlot: Hashable, Sendable {
     }
   }
 
+  /// Whether this slot holds `tag` (`.none` for `nil`).
+  @inlinable @inline(__always)
+  func matches(_ tag: DefinitionTag?) -> Bool {
+    guard let tag else { return isNone }
+    switch (self, tag.storage) {
+    case (.string(let slot), .string(let other)): return slot == other
+    case (.integer(let slot), .integer(let other)): return slot == other
+    case (.value(let slot), .value(let other)): return slot == other
+    default: return false
+    }
+  }
+
   @inlinable
   var isNone: Bool {
     if case .none = self { return true }

@@ -4,38 +4,14 @@
 /// tagged lookup costs what an untagged one does until a type has many tags.
 @usableFromInline
 struct Registry: Sendable {
-  /// Untagged entries, apart from the tagged ones so that the common lookup copies one reference.
-  @usableFromInline private(set) var untagged: [TypeKey: Slot] = [:]
-  @usableFromInline private(set) var tagged: [TaggedKey: Slot] = [:]
-
-  /// An entry with what the hot path asks of it, read without calling its witnesses: a call
-  /// through a witness makes Swift retain the entry around it, two atomic operations per lookup.
+  /// Untagged entries, apart from the tagged ones so that the common lookup compares no tag.
   ///
-  /// NB: the hot path reads only `bits`, a plain integer, so that looking a slot up copies nothing
-  /// that needs retaining; reading `entry` there retained the registration (measured on tagged
-  /// lookups), a write to memory every resolving thread shares.
-  @usableFromInline
-  struct Slot: Sendable {
-    @usableFromInline let entry: any Entry
-    /// The entry's address, unretained (`entry` holds it), with the low bit set for a forwarding.
-    @usableFromInline let bits: UInt
-    @usableFromInline let producer: ErasedProducer?
+  /// NB: ``EntryTable``s of 49- and 57-byte buckets at most 80% full; `Dictionary`s of key and
+  /// slot took 80 bytes per bucket at most 75% full (a registry of 100,000 tagged definitions
+  /// spent 210 of its 421 bytes per definition there).
+  @usableFromInline private(set) var untagged = EntryTable<UntaggedBucket>()
+  @usableFromInline private(set) var tagged = EntryTable<TaggedBucket>()
 
-    init(_ entry: any Entry) {
-      self.entry = entry
-      // NB: objects are at least 16-byte aligned, so the low bit of their address is free.
-      self.bits = UInt(bitPattern: Unmanaged.passUnretained(entry as AnyObject).toOpaque()) | (entry.isForwarding ? 1 : 0)
-      self.producer = entry.producer
-    }
-
-    @usableFromInline var isForwarding: Bool { bits & 1 != 0 }
-
-    /// The entry, unretained.
-    @inlinable @inline(__always)
-    var object: Unmanaged<AnyObject> {
-      Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
-    }
-  }
   /// How many tags each type key has, so that removing the last one is noticed.
   private var tagCounts: [TypeKey: Int] = [:]
   /// For auto-wiring: the argument lists each type is registered with.
@@ -47,33 +23,57 @@ struct Registry: Sendable {
     return nextSerial
   }
 
+  // MARK: - Hashing
+
+  /// The hash of an untagged key: two pointers mixed (see ``TypeKey/_rawHashValue(seed:)``).
+  @inlinable @inline(__always)
+  static func hash(_ typeKey: TypeKey) -> Int { typeKey._rawHashValue(seed: 0) }
+
+  /// The hash of a tagged key (see ``TaggedKey``).
+  @inlinable @inline(__always)
+  static func hash(_ typeKey: TypeKey, tag: DefinitionTag) -> Int {
+    TaggedKey(typeKey: typeKey, tag: tag)._rawHashValue(seed: 0)
+  }
+
+  /// The hash a key is stored under, in the table its tag picks.
+  static func hash(of key: DefinitionKey) -> Int {
+    guard let tag = key.tag else { return hash(key.typeKey) }
+    return hash(key.typeKey, tag: tag)
+  }
+
+  // MARK: - The hot path
+
+  /// The bucket of the untagged entry under `key`.
+  @inlinable @inline(__always)
+  func untaggedIndex(_ key: TypeKey) -> Int? {
+    untagged.find(hash: Self.hash(key)) { $0.typeKey == key }
+  }
+
+  /// The untagged entry's address under `key` with the low bit set for a forwarding, or `nil`
+  /// when nothing is stored there: the hot path reads this plain integer, so that a lookup
+  /// retains nothing (objects are at least 16-byte aligned, so the low bit is free).
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey) -> UInt? {
+    guard let index = untaggedIndex(key) else { return nil }
+    return untagged.bits(at: index)
+  }
+
+  /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
+  @inlinable @inline(__always)
+  func containsUntagged(_ key: TypeKey) -> Bool {
+    untaggedIndex(key) != nil
+  }
+
   /// The untagged entry under `key` as an unretained reference, for a caller that holds this
   /// registry (through a snapshot) for as long as it uses the entry: spares two atomic
   /// operations per lookup.
   ///
   /// Only registrations are returned: a forwarding answers `nil`, for the caller's general path.
   /// A registration under a key always has the key's instance and argument types.
-  ///
-  /// NB: the check is the entry's own witness, not a comparison with `Registration<T, Arguments>`:
-  /// in unspecialized code (auto-wiring's parameter packs) naming that type instantiates its
-  /// metadata, a hash-table lookup in the runtime, on every call.
   @inlinable @inline(__always)
   func unretainedUntagged(_ key: TypeKey) -> Unmanaged<AnyObject>? {
-    guard let bits = untagged[key]?.bits, bits & 1 == 0 else { return nil }
+    guard let bits = untaggedBits(key), bits & 1 == 0 else { return nil }
     return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-  }
-
-  /// The untagged entry's address under `key` with the low bit set for a forwarding (see
-  /// ``Slot/bits``), or `nil` when nothing is stored there.
-  @inlinable @inline(__always)
-  func untaggedBits(_ key: TypeKey) -> UInt? {
-    untagged[key]?.bits
-  }
-
-  /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
-  @inlinable @inline(__always)
-  func containsUntagged(_ key: TypeKey) -> Bool {
-    untagged[key]?.bits != nil
   }
 
   /// The untagged registration under `key`, unretained, with its specialized producer; `nil` for a
@@ -84,8 +84,8 @@ struct Registry: Sendable {
   /// which allocates a thunk per call (measured: 24 allocations per S2 graph).
   @inlinable @inline(__always)
   func unretainedProducer(_ key: TypeKey) -> FoundProducer? {
-    guard let slot = untagged[key], let producer = slot.producer else { return nil }
-    return FoundProducer(entry: slot.object, producer: producer)
+    guard let index = untaggedIndex(key), let producer = untagged.storage.buckets[index].producer else { return nil }
+    return FoundProducer(entry: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: untagged.bits(at: index)).unsafelyUnwrapped), producer: producer)
   }
 
   /// A registration found unretained, with its specialized producer.
@@ -105,22 +105,31 @@ struct Registry: Sendable {
   /// `unretainedUntagged`); `nil` when the entry found is a forwarding.
   @inlinable @inline(__always)
   func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unmanaged<AnyObject>? {
-    if let tag, let bits = tagged[TaggedKey(typeKey: key, tag: tag)]?.bits {
+    if let tag, let index = tagged.find(hash: Self.hash(key, tag: tag), { $0.typeKey == key && $0.tag.matches(tag) }) {
+      let bits = tagged.bits(at: index)
       return bits & 1 != 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
     return unretainedUntagged(key)
   }
 
+  // MARK: - The general path
+
+  private func index(of key: DefinitionKey) -> Int? {
+    let typeKey = key.typeKey
+    guard let tag = key.tag else { return untaggedIndex(typeKey) }
+    return tagged.find(hash: Self.hash(typeKey, tag: tag)) { $0.typeKey == typeKey && $0.tag.matches(tag) }
+  }
+
   func entry(for key: DefinitionKey) -> (any Entry)? {
-    guard let tag = key.tag else { return untagged[key.typeKey]?.entry }
-    return tagged[TaggedKey(typeKey: key.typeKey, tag: tag)]?.entry
+    guard let index = index(of: key) else { return nil }
+    return key.isTagged ? tagged.bucket(at: index).entry : untagged.bucket(at: index).entry
   }
 
   /// The entry under the exact tag, else the untagged one: a single-container lookup in one step.
   @inline(__always)
   func entryOrUntagged(for key: DefinitionKey) -> (any Entry)? {
-    if let tag = key.tag, let slot = tagged[TaggedKey(typeKey: key.typeKey, tag: tag)] { return slot.entry }
-    return untagged[key.typeKey]?.entry
+    if key.isTagged, let entry = entry(for: key) { return entry }
+    return untaggedIndex(key.typeKey).map { untagged.bucket(at: $0).entry }
   }
 
   mutating func insert(_ entry: any Entry) {
@@ -132,19 +141,29 @@ struct Registry: Sendable {
   }
 
   private mutating func set(_ entry: (any Entry)?, for key: DefinitionKey) {
-    if let tag = key.tag {
-      let taggedKey = TaggedKey(typeKey: key.typeKey, tag: tag)
-      let existed =
-        if let entry { tagged.updateValue(Slot(entry), forKey: taggedKey) != nil } else {
-          tagged.removeValue(forKey: taggedKey) != nil
-        }
-      let change = (entry != nil ? 1 : 0) - (existed ? 1 : 0)
-      if change != 0 {
-        let count = tagCounts[key.typeKey, default: 0] + change
-        tagCounts[key.typeKey] = count == 0 ? nil : count
+    let existing = index(of: key)
+    switch (entry, existing) {
+    case (let entry?, let index?):
+      if key.isTagged {
+        tagged.replace(at: index, with: TaggedBucket(entry, key: key))
+      } else {
+        untagged.replace(at: index, with: UntaggedBucket(entry, key: key))
       }
-    } else {
-      untagged[key.typeKey] = entry.map(Slot.init)
+    case (let entry?, nil):
+      if key.isTagged {
+        tagged.insert(TaggedBucket(entry, key: key), hash: Self.hash(of: key))
+      } else {
+        untagged.insert(UntaggedBucket(entry, key: key), hash: Self.hash(of: key))
+      }
+    case (nil, let index?):
+      if key.isTagged { tagged.remove(at: index) } else { untagged.remove(at: index) }
+    case (nil, nil):
+      break
+    }
+    let change = (entry != nil ? 1 : 0) - (existing != nil ? 1 : 0)
+    if key.isTagged, change != 0 {
+      let count = tagCounts[key.typeKey, default: 0] + change
+      tagCounts[key.typeKey] = count == 0 ? nil : count
     }
   }
 
@@ -159,20 +178,20 @@ struct Registry: Sendable {
   mutating func remove(_ key: DefinitionKey, id: RegistrationID) -> Bool {
     guard let current = entry(for: key), current.id == id else { return false }
     set(nil, for: key)
-    if key.hasArguments, untagged[key.typeKey] == nil, tagCounts[key.typeKey] == nil {
+    if key.hasArguments, untaggedIndex(key.typeKey) == nil, tagCounts[key.typeKey] == nil {
       argumentVariants[ObjectIdentifier(key.type)]?[ObjectIdentifier(key.argumentsType)] = nil
     }
     return true
   }
 
   mutating func removeAll() {
-    untagged = [:]
-    tagged = [:]
+    untagged = EntryTable()
+    tagged = EntryTable()
     tagCounts = [:]
     argumentVariants = [:]
   }
 
-  var entries: [any Entry] { untagged.values.map(\.entry) + tagged.values.map(\.entry) }
+  var entries: [any Entry] { untagged.entries + tagged.entries }
 }
 
 /// A type key and a tag: the key of a tagged definition.

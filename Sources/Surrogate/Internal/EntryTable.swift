@@ -1,0 +1,226 @@
+/// A hash table of registry entries: a control byte and a small bucket per entry, where a
+/// `Dictionary` of key and slot took 80 bytes per bucket and grew at 75% load.
+///
+/// Open addressing with linear probing, at most 80% full. A control byte is 0 for an empty
+/// bucket, else `0x80`, a flag for a forwarding (`0x40`) and six bits of the entry's hash, so
+/// that a probe compares a key only when those bits match. A bucket keeps what a lookup compares
+/// (the type key, and the tag in the tagged table) next to the entry: comparing through the
+/// entry's protocol would copy the existential, a retain and release of the registration per
+/// lookup. Removal shifts the entries after the hole back (no tombstones). Copy on write, like
+/// the `Dictionary` it replaces: a registry copied into a snapshot shares the storage until the
+/// next write.
+///
+/// ```swift
+/// var table = EntryTable<UntaggedBucket>()
+/// table.insert(UntaggedBucket(entry, key: key), hash: Registry.hash(typeKey))
+/// let index = table.find(hash: Registry.hash(typeKey)) { $0.typeKey == typeKey }
+/// ```
+@usableFromInline
+struct EntryTable<Bucket: EntryBucket>: Sendable {
+  @usableFromInline var storage: Storage
+
+  init() { storage = Storage(capacity: 8) }
+
+  @usableFromInline var count: Int { storage.count }
+
+  /// The index of the bucket for which `matches` is true, probing from `hash`.
+  @inlinable @inline(__always)
+  func find(hash: Int, _ matches: (borrowing Bucket) -> Bool) -> Int? {
+    let mask = storage.capacity &- 1
+    let fingerprint = Storage.fingerprint(hash)
+    var index = hash & mask
+    while true {
+      let byte = storage.control[index]
+      if byte == 0 { return nil }
+      if byte & Storage.fingerprintMask == fingerprint, matches(storage.buckets[index]) { return index }
+      index = (index &+ 1) & mask
+    }
+  }
+
+  /// The bucket at `index` (from ``find(hash:_:)``).
+  @inlinable @inline(__always)
+  func bucket(at index: Int) -> Bucket { storage.buckets[index] }
+
+  /// The entry's address at `index` with the low bit set for a forwarding, unretained (the
+  /// table holds the entry): objects are at least 16-byte aligned, so the low bit is free.
+  @inlinable @inline(__always)
+  func bits(at index: Int) -> UInt {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(storage.buckets[index].entry as AnyObject).toOpaque())
+    return address | (storage.control[index] & Storage.forwardingFlag != 0 ? 1 : 0)
+  }
+
+  /// Stores `bucket`, whose key must not be stored yet, under `hash`.
+  mutating func insert(_ bucket: Bucket, hash: Int) {
+    makeUnique(growingFor: count + 1)
+    storage.insert(bucket, hash: hash)
+  }
+
+  /// Replaces the bucket at `index` with one of the same key.
+  mutating func replace(at index: Int, with bucket: Bucket) {
+    makeUnique(growingFor: count)
+    storage.buckets[index] = bucket
+    storage.control[index] = Storage.control(hash: bucket.hash, isForwarding: bucket.entry.isForwarding)
+  }
+
+  /// Removes the bucket at `index`.
+  mutating func remove(at index: Int) {
+    makeUnique(growingFor: count)
+    storage.remove(at: index)
+  }
+
+  /// Every stored entry, in no particular order.
+  var entries: [any Entry] {
+    var result: [any Entry] = []
+    result.reserveCapacity(count)
+    for index in 0..<storage.capacity where storage.control[index] != 0 { result.append(storage.buckets[index].entry) }
+    return result
+  }
+
+  /// Gives this table storage of its own (a snapshot may share it), with room for `count`
+  /// entries at most 80% full.
+  private mutating func makeUnique(growingFor count: Int) {
+    let needed = count * 5 > storage.capacity * 4 ? storage.capacity * 2 : storage.capacity
+    let isUnique = isKnownUniquelyReferenced(&storage)
+    if needed == storage.capacity, isUnique { return }
+    storage = isUnique ? storage.moving(capacity: needed) : storage.copy(capacity: needed)
+  }
+
+  /// The buckets.
+  ///
+  /// NB: `@unchecked Sendable` because it holds raw pointers: a table is written only through a
+  /// registry inside its container's `registry` mutex, and storage that a snapshot shares is never
+  /// written again (a write copies it first, see `makeUnique`), so every thread reads it after
+  /// that mutex published it.
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
+    @usableFromInline let capacity: Int
+    @usableFromInline let control: UnsafeMutablePointer<UInt8>
+    @usableFromInline let buckets: UnsafeMutablePointer<Bucket>
+    // NB: written only under the registry's mutex (see above): no dynamic exclusivity checks.
+    @usableFromInline @exclusivity(unchecked) var count = 0
+
+    @usableFromInline static var occupied: UInt8 { 0x80 }
+    @usableFromInline static var forwardingFlag: UInt8 { 0x40 }
+    @usableFromInline static var fingerprintMask: UInt8 { 0xBF }
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      control = .allocate(capacity: capacity)
+      control.initialize(repeating: 0, count: capacity)
+      buckets = .allocate(capacity: capacity)
+    }
+
+    deinit {
+      for index in 0..<capacity where control[index] != 0 { (buckets + index).deinitialize(count: 1) }
+      control.deallocate()
+      buckets.deallocate()
+    }
+
+    /// The control bits a lookup compares: occupied, and six bits of the hash.
+    @inlinable @inline(__always)
+    static func fingerprint(_ hash: Int) -> UInt8 { occupied | (UInt8(truncatingIfNeeded: hash &>> 58) & 0x3F) }
+
+    static func control(hash: Int, isForwarding: Bool) -> UInt8 {
+      fingerprint(hash) | (isForwarding ? forwardingFlag : 0)
+    }
+
+    func insert(_ bucket: Bucket, hash: Int) {
+      let mask = capacity - 1
+      var index = hash & mask
+      while control[index] != 0 { index = (index + 1) & mask }
+      control[index] = Self.control(hash: hash, isForwarding: bucket.entry.isForwarding)
+      (buckets + index).initialize(to: bucket)
+      count += 1
+    }
+
+    /// Empties bucket `hole`, then moves back each following bucket whose probe sequence passes
+    /// through the hole, so that every entry stays reachable from its home bucket.
+    func remove(at hole: Int) {
+      let mask = capacity - 1
+      (buckets + hole).deinitialize(count: 1)
+      control[hole] = 0
+      count -= 1
+      var hole = hole
+      var index = (hole + 1) & mask
+      while control[index] != 0 {
+        let home = buckets[index].hash & mask
+        // The bucket may move into the hole when the hole lies between its home and its place.
+        if (index - home) & mask >= (index - hole) & mask {
+          (buckets + hole).moveInitialize(from: buckets + index, count: 1)
+          control[hole] = control[index]
+          control[index] = 0
+          hole = index
+        }
+        index = (index + 1) & mask
+      }
+    }
+
+    /// A larger storage with the buckets moved into it, leaving this one empty: growth of a table
+    /// no snapshot shares retains and releases nothing.
+    func moving(capacity newCapacity: Int) -> Storage {
+      let moved = Storage(capacity: newCapacity)
+      for index in 0..<capacity where control[index] != 0 {
+        let bucket = (buckets + index).move()
+        control[index] = 0
+        moved.insert(bucket, hash: bucket.hash)
+      }
+      count = 0
+      return moved
+    }
+
+    func copy(capacity newCapacity: Int) -> Storage {
+      let copy = Storage(capacity: newCapacity)
+      if newCapacity == capacity {
+        copy.control.update(from: control, count: capacity)
+        for index in 0..<capacity where control[index] != 0 { (copy.buckets + index).initialize(to: buckets[index]) }
+        copy.count = count
+        return copy
+      }
+      // NB: the control byte keeps six bits of the hash, not enough to place a bucket in a larger
+      // table: its hash is recomputed from its key.
+      for index in 0..<capacity where control[index] != 0 { copy.insert(buckets[index], hash: buckets[index].hash) }
+      return copy
+    }
+  }
+}
+
+/// What an ``EntryTable`` stores per entry: the entry, and the key fields a lookup compares.
+@usableFromInline
+protocol EntryBucket: Sendable {
+  var entry: any Entry { get }
+  /// The hash the bucket is stored under, from its key.
+  var hash: Int { get }
+}
+
+/// A bucket of the untagged table: the type key, the specialized producer (for auto-wiring's
+/// erased path) and the entry.
+@usableFromInline
+struct UntaggedBucket: EntryBucket {
+  @usableFromInline let typeKey: TypeKey
+  @usableFromInline let producer: ErasedProducer?
+  @usableFromInline let entry: any Entry
+
+  init(_ entry: any Entry, key: DefinitionKey) {
+    typeKey = key.typeKey
+    producer = entry.producer
+    self.entry = entry
+  }
+
+  @usableFromInline var hash: Int { Registry.hash(typeKey) }
+}
+
+/// A bucket of the tagged table: the type key, the tag and the entry.
+@usableFromInline
+struct TaggedBucket: EntryBucket {
+  @usableFromInline let typeKey: TypeKey
+  @usableFromInline let tag: TagSlot
+  @usableFromInline let entry: any Entry
+
+  init(_ entry: any Entry, key: DefinitionKey) {
+    typeKey = key.typeKey
+    tag = key.tagSlot
+    self.entry = entry
+  }
+
+  @usableFromInline var hash: Int { Registry.hash(typeKey, tag: tag.tag.unsafelyUnwrapped) }
+}
