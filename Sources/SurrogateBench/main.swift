@@ -159,6 +159,7 @@ func main() throws {
   let container = makeS1Container()
   container.register(.singleton) { Service() }
   container.register(.singleton, tag: "live") { Service() }
+  container.register(.singleton, tag: 7) { Service() }
   container.register(.shared) { Store() }
   container.register(.unique) { r in Part(store: try r.resolve()) }
   container.register(.unique) { r in Screen(left: try r.resolve(), right: try r.resolve()) }
@@ -210,6 +211,7 @@ func main() throws {
         blackHole(big)
       }
     case "s3t": body = { blackHole(try container.resolve(Service.self, tag: "live")) }
+    case "s3i": body = { blackHole(try container.resolve(Service.self, tag: 7)) }
     case "hand": body = { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
     default: body = { blackHole(try container.resolve(Presenter.self)) }
     }
@@ -258,6 +260,7 @@ func main() throws {
   _ = try measure("S3 tagged singleton lookup (tag: \"live\")") {
     blackHole(try container.resolve(Service.self, tag: "live"))
   }
+  _ = try measure("S3 tagged singleton lookup (tag: 7)") { blackHole(try container.resolve(Service.self, tag: 7)) }
   let small = try lookupCost(registrations: 10)
   _ = try lookupCost(registrations: 1_000)
   let large = try lookupCost(registrations: 100_000)

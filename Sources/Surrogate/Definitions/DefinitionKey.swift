@@ -104,13 +104,16 @@ struct TypeKey: Hashable, Sendable {
   /// NB: `Dictionary` asks for this instead of running `Hasher` (SipHash) when it is implemented.
   /// The key is two pointers to type metadata, which no user chooses, so a multiply-xorshift mix
   /// of them with the dictionary's per-instance seed spreads them well at a fraction of the cost.
-  @usableFromInline
+  ///
+  /// NB: inlinable: the registry hashes a key on every lookup, and a call costs as much as the mix.
+  @inlinable
   func _rawHashValue(seed: Int) -> Int {
     let hash = mix(UInt(bitPattern: type) ^ UInt(bitPattern: seed))
     return Int(bitPattern: mix(hash ^ UInt(bitPattern: arguments)))
   }
 
-  private func mix(_ value: UInt) -> UInt {
+  @inlinable
+  func mix(_ value: UInt) -> UInt {
     var value = value &* 0x9E37_79B9_7F4A_7C15
     value ^= value >> 32
     value &*= 0xBF58_476D_1CE4_E5B9

@@ -88,8 +88,17 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DefinitionTag {
-  /// A fast, unkeyed hash for registry lookups (see `TaggedKey`).
+  /// A fast, unkeyed hash for registry lookups (see ``Registry/hash(_:tag:)``): an integer tag is
+  /// its own hash; a string tag hashes with a short FNV-1a over its UTF-8 (tags are short
+  /// literals), not with SipHash.
+  @inlinable
   var cheapHash: Int {
+    if case .integer(let integer) = storage { return integer }
+    return slowCheapHash
+  }
+
+  @usableFromInline
+  var slowCheapHash: Int {
     switch storage {
     case .integer(let integer):
       return integer

@@ -29,10 +29,10 @@ struct Registry: Sendable {
   @inlinable @inline(__always)
   static func hash(_ typeKey: TypeKey) -> Int { typeKey._rawHashValue(seed: 0) }
 
-  /// The hash of a tagged key (see ``TaggedKey``).
+  /// The hash of a tagged key: the type key's, seeded with the tag's ``DefinitionTag/cheapHash``.
   @inlinable @inline(__always)
   static func hash(_ typeKey: TypeKey, tag: DefinitionTag) -> Int {
-    TaggedKey(typeKey: typeKey, tag: tag)._rawHashValue(seed: 0)
+    typeKey._rawHashValue(seed: tag.cheapHash)
   }
 
   /// The hash a key is stored under, in the table its tag picks.
@@ -192,24 +192,4 @@ struct Registry: Sendable {
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }
-}
-
-/// A type key and a tag: the key of a tagged definition.
-@usableFromInline
-struct TaggedKey: Hashable, Sendable {
-  @usableFromInline let typeKey: TypeKey
-  @usableFromInline let tag: DefinitionTag
-
-  @usableFromInline
-  init(typeKey: TypeKey, tag: DefinitionTag) {
-    self.typeKey = typeKey
-    self.tag = tag
-  }
-
-  /// NB: a tag hashes with a short FNV-1a over a string tag's UTF-8 (tags are short literals) or
-  /// an integer's bits, not with SipHash; the dictionary's per-instance seed is mixed in.
-  @usableFromInline
-  func _rawHashValue(seed: Int) -> Int {
-    typeKey._rawHashValue(seed: seed ^ tag.cheapHash)
-  }
 }
