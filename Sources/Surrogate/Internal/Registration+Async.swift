@@ -13,8 +13,8 @@ extension Registration {
     if let instance = existing(in: graph) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
-    if let store, !graph.isValidation {
-      gate = try await store.claimAsync(in: graph, requested: requested)
+    if scope.isSingleton, !graph.isValidation {
+      gate = try await obtainStore().claimAsync(in: graph, requested: requested)
       if gate == nil, let instance = existing(in: graph) { return instance }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)

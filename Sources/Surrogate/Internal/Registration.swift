@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A registered factory: scope, factory, `resolvingProperties` blocks and, for singleton scopes,
 /// the instance store.
 @usableFromInline
@@ -16,7 +18,11 @@ final class Registration<Instance, Arguments>: Entry {
   /// that the definition must be resolved with `await`.
   @usableFromInline let isAsync: Bool
   @usableFromInline let factory: Factory
-  @usableFromInline let store: SingletonStore<Instance>?
+  /// A singleton scope's store, retained, or 0 until the first resolve needs it: a container of
+  /// many singletons that are never resolved pays for none (a store is 64 bytes and a generic
+  /// deinit), and a resolved one pays one compare-and-exchange once. Copies made by `appending`
+  /// share the original's store.
+  @usableFromInline let storeBits: Atomic<UInt>
   /// What few registrations have (blocks, an async factory, runtime-argument auto-wiring, main-actor
   /// isolation), or `nil`: a plain registration stays small, which a container of many pays for.
   @usableFromInline let extras: Extras?
@@ -61,7 +67,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.key = key
     self.scope = scope
     self.factory = factory
-    self.store = store ?? (scope.isSingleton ? SingletonStore(isWeak: scope.kind == .weakSingleton) : nil)
+    self.storeBits = Atomic(store.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
     self.hasBlocks = !blocks.isEmpty
     self.isAsync = asyncFactory != nil
     self.extras =
@@ -71,6 +77,32 @@ final class Registration<Instance, Arguments>: Entry {
         blocks: blocks, asyncFactory: asyncFactory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
         isMainActor: isMainActor)
     self.producer = producer
+  }
+
+  deinit {
+    let bits = storeBits.load(ordering: .acquiring)
+    if bits != 0 { Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
+  }
+
+  /// The singleton store, if a resolve has made it.
+  @usableFromInline var store: SingletonStore<Instance>? {
+    let bits = storeBits.load(ordering: .acquiring)
+    guard bits != 0 else { return nil }
+    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      .takeUnretainedValue()
+  }
+
+  /// The singleton store, made now if no resolve has made it yet; one store wins a race.
+  @usableFromInline
+  func obtainStore() -> SingletonStore<Instance> {
+    if let store { return store }
+    let made = Unmanaged.passRetained(SingletonStore<Instance>(isWeak: scope.kind == .weakSingleton))
+    let (exchanged, current) = storeBits.compareExchange(
+      expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+    if exchanged { return made.takeUnretainedValue() }
+    made.release()
+    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: current).unsafelyUnwrapped)
+      .takeUnretainedValue()
   }
 
   @usableFromInline var blocks: [Block] { extras?.blocks ?? [] }
@@ -88,7 +120,8 @@ final class Registration<Instance, Arguments>: Entry {
     Registration(
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, isMainActor: isMainActor,
       blocks: blocks + [block],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: store, producer: producer)
+      resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+      store: scope.isSingleton ? obtainStore() : nil, producer: producer)
   }
 
   @usableFromInline
@@ -112,7 +145,12 @@ final class Registration<Instance, Arguments>: Entry {
   /// A live singleton's instance, read without building a graph or retaining its box: the hot
   /// path of `resolve`.
   @inlinable
-  var cachedValue: Instance? { store?.cachedValue }
+  var cachedValue: Instance? {
+    let bits = storeBits.load(ordering: .acquiring)
+    guard bits != 0 else { return nil }
+    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef { $0.cachedValue }
+  }
 
   /// Produces the instance for a request in `graph`: reused, or made and stored.
   ///
@@ -129,7 +167,7 @@ final class Registration<Instance, Arguments>: Entry {
     // about 550 instructions per request (measured on S6). The singleton path, which needs one,
     // is out of line.
     if scope.kind != .unique, let object = graph.shared[id] { return Self.instance(stored: object) }
-    if store != nil {
+    if scope.isSingleton {
       return try produceStored(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
     if isAsync { throw graph.requiresAwait(requested) }
@@ -147,8 +185,8 @@ final class Registration<Instance, Arguments>: Entry {
     if isAsync { throw graph.requiresAwait(requested) }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
-    if let store, !graph.isValidation {
-      gate = try store.claim(in: graph, requested: requested)
+    if !graph.isValidation {
+      gate = try obtainStore().claim(in: graph, requested: requested)
       if gate == nil, let instance = existing(in: graph) { return instance }
     }
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
@@ -198,7 +236,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// The singleton store's live instance, if any (none in a validation graph).
   @inlinable
   func existingInStore(in graph: Graph) -> Instance? {
-    if let store, !graph.isValidation, let cached = store.cachedValue {
+    if !graph.isValidation, let cached = cachedValue {
       if scope.kind == .weakSingleton { graph.hold(cached) }
       return cached
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Surrogate
 import Testing
 
@@ -57,6 +58,38 @@ struct ScopeTests {
     let second: Service = try container.resolve()
     #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
     #expect(made.value == 1)
+  }
+
+  /// A singleton's store is made by its first resolve; a `resolvingProperties` block added before
+  /// or after that must not give the definition a second store, nor a second instance.
+  @Test func singletonStaysOneInstanceWhenBlocksAreAddedBeforeAndAfterItsFirstResolve() throws {
+    let container = Container()
+    let made = Counter()
+    let blockRuns = Counter()
+    let definition = container.register(.singleton) { made.increment(); return Service() }
+    definition.resolvingProperties { _, _ in blockRuns.increment() }
+    let first = try container.resolve(Service.self)
+    definition.resolvingProperties { _, _ in blockRuns.increment() }
+    let second = try container.resolve(Service.self)
+    #expect(ObjectIdentifier(first) == ObjectIdentifier(second))
+    #expect(made.value == 1)
+    #expect(blockRuns.value == 1)
+  }
+
+  @Test func singletonFirstResolvedFromManyThreadsAtOnceIsMadeOnce() throws {
+    for _ in 0..<20 {
+      let container = Container()
+      let made = Counter()
+      container.register(.singleton) { made.increment(); return Service() }
+      let identities = Locked<Set<ObjectIdentifier>>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        if let service = try? container.resolve(Service.self) {
+          identities.withLock { _ = $0.insert(ObjectIdentifier(service)) }
+        }
+      }
+      #expect(made.value == 1)
+      #expect(identities.withLock { $0.count } == 1)
+    }
   }
 
   @Test func singletonIsReleasedWhenItsDefinitionIsReplaced() throws {
