@@ -23,6 +23,23 @@ struct ScopeTests {
     #expect(made.value == 1)
   }
 
+  /// A graph keeps its first shared instances inline and the rest in an array, indexed once it
+  /// grows: every one of them must be found again.
+  @Test func aGraphReusesEverySharedInstanceHoweverManyItHolds() throws {
+    let container = Container()
+    for index in 0..<40 { container.register(.shared, tag: index) { Service() } }
+    container.register { r -> [ObjectIdentifier] in
+      var first: [ObjectIdentifier] = []
+      for index in 0..<40 { first.append(ObjectIdentifier(try r.resolve(Service.self, tag: index))) }
+      for index in (0..<40).reversed() {
+        #expect(ObjectIdentifier(try r.resolve(Service.self, tag: index)) == first[index], "tag \(index)")
+      }
+      return first
+    }
+    let identities = try container.resolve([ObjectIdentifier].self)
+    #expect(Set(identities).count == 40)
+  }
+
   @Test func sharedScopeMakesNewInstancesForSeparateTopLevelResolves() throws {
     let container = Container()
     container.register { Service() }
