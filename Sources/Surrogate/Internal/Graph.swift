@@ -262,7 +262,9 @@ final class Graph {
   /// Moves the path to a heap buffer twice as large.
   @usableFromInline
   func growFrames() {
-    let capacity = max(8, frameCapacity * 2)
+    // NB: a path that outgrows the stack buffer is usually a long chain: one step to 64 frames
+    // spares it a second allocation and copy at 32.
+    let capacity = max(64, frameCapacity * 2)
     let buffer = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
     if let frameBase {
       buffer.moveInitialize(from: frameBase, count: frameCount)
