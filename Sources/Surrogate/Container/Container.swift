@@ -130,7 +130,7 @@ public final class Container: Sendable {
   /// The registry as it is now, immutable and retained: for lookups outside a read section (a
   /// graph's parent containers, validation, error hints).
   ///
-  /// Taking one is O(1): the dictionaries are copy-on-write, so the first write after a snapshot
+  /// Taking one is O(1): the tables are copy-on-write, so the first write after a snapshot
   /// copies them once, and a burst of registrations copies nothing.
   @usableFromInline
   func snapshot() -> RegistrySnapshot {

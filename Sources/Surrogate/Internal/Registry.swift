@@ -1,7 +1,7 @@
 /// One container's registrations, guarded by the container's mutex.
 ///
-/// Lookups hash only a ``TypeKey`` (two pointers); tags are then compared in a short list, so a
-/// tagged lookup costs what an untagged one does until a type has many tags.
+/// Untagged definitions are found by their ``TypeKey`` (two pointers), tagged ones by the type
+/// key and the tag, each in an ``EntryTable`` of its own.
 @usableFromInline
 struct Registry: Sendable {
   /// Untagged entries, apart from the tagged ones so that the common lookup compares no tag.
