@@ -92,7 +92,7 @@ struct EntryTable<Bucket: EntryBucket>: Sendable {
   /// written again (a write copies it first, see `makeUnique`), so every thread reads it after
   /// that mutex published it.
   @usableFromInline
-  final class Storage: @unchecked Sendable {
+  final class Storage: @unchecked Sendable {  // written only under the registry mutex (see above)
     @usableFromInline let capacity: Int
     @usableFromInline let control: UnsafeMutablePointer<UInt8>
     @usableFromInline let buckets: UnsafeMutablePointer<Bucket>

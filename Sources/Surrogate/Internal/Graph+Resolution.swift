@@ -65,7 +65,7 @@ extension Graph {
   /// container without a parent, one hash lookup that copies nothing.
   @inlinable
   func hasDefinition(_ key: DefinitionKey, from container: Container) -> Bool {
-    if !key.isTagged, isRoot(container), container.parent == nil {
+    if !key.isTagged, isRoot(container), rootIsTopLevel {
       return rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.containsUntagged(key.typeKey) }
     }
     return container.lookup(key, in: snapshot(of:)) != nil
