@@ -9,7 +9,7 @@ extension Graph {
       let bits = rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.untaggedBits(key.typeKey) }
       if let bits, bits & 1 == 0 {
         // A registration. NB: the graph's root snapshot holds it for as long as the graph may use it.
-        let entry = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+        let entry = Registry.entry(bits: bits)
         do {
           return try entry._withUnsafeGuaranteedRef { object throws -> T in
             var isNew = false

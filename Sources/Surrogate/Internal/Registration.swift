@@ -81,15 +81,20 @@ final class Registration<Instance, Arguments>: Entry {
 
   deinit {
     let bits = storeBits.load(ordering: .acquiring)
-    if bits != 0 { Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
+    if bits != 0 { Self.store(bits: bits).release() }
+  }
+
+  /// The store whose address `storeBits` holds (not 0), unretained.
+  @inlinable @inline(__always)
+  static func store(bits: UInt) -> Unmanaged<SingletonStore<Instance>> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
   }
 
   /// The singleton store, if a resolve has made it.
   @usableFromInline var store: SingletonStore<Instance>? {
     let bits = storeBits.load(ordering: .acquiring)
     guard bits != 0 else { return nil }
-    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      .takeUnretainedValue()
+    return Self.store(bits: bits).takeUnretainedValue()
   }
 
   /// The singleton store, made now if no resolve has made it yet; one store wins a race.
@@ -101,8 +106,7 @@ final class Registration<Instance, Arguments>: Entry {
       expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
     if exchanged { return made.takeUnretainedValue() }
     made.release()
-    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: current).unsafelyUnwrapped)
-      .takeUnretainedValue()
+    return Self.store(bits: current).takeUnretainedValue()
   }
 
   @usableFromInline var blocks: [Block] { extras?.blocks ?? [] }
@@ -148,8 +152,7 @@ final class Registration<Instance, Arguments>: Entry {
   var cachedValue: Instance? {
     let bits = storeBits.load(ordering: .acquiring)
     guard bits != 0 else { return nil }
-    return Unmanaged<SingletonStore<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { $0.cachedValue }
+    return Self.store(bits: bits)._withUnsafeGuaranteedRef { $0.cachedValue }
   }
 
   /// Produces the instance for a request in `graph`: reused, or made and stored.

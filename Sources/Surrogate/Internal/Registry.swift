@@ -73,7 +73,14 @@ struct Registry: Sendable {
   @inlinable @inline(__always)
   func unretainedUntagged(_ key: TypeKey) -> Unmanaged<AnyObject>? {
     guard let bits = untaggedBits(key), bits & 1 == 0 else { return nil }
-    return Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    return Self.entry(bits: bits)
+  }
+
+  /// The entry whose address `bits` (from ``untaggedBits(_:)`` or `EntryTable.bits(at:)`) holds,
+  /// unretained.
+  @inlinable @inline(__always)
+  static func entry(bits: UInt) -> Unmanaged<AnyObject> {
+    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
   }
 
   /// The untagged registration under `key`, unretained, with its specialized producer; `nil` for a
@@ -85,7 +92,7 @@ struct Registry: Sendable {
   @inlinable @inline(__always)
   func unretainedProducer(_ key: TypeKey) -> FoundProducer? {
     guard let index = untaggedIndex(key), let producer = untagged.storage.buckets[index].producer else { return nil }
-    return FoundProducer(entry: Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: untagged.bits(at: index)).unsafelyUnwrapped), producer: producer)
+    return FoundProducer(entry: Self.entry(bits: untagged.bits(at: index)), producer: producer)
   }
 
   /// A registration found unretained, with its specialized producer.
@@ -107,7 +114,7 @@ struct Registry: Sendable {
   func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unmanaged<AnyObject>? {
     if let tag, let index = tagged.find(hash: Self.hash(key, tag: tag), { $0.typeKey == key && $0.tag.matches(tag) }) {
       let bits = tagged.bits(at: index)
-      return bits & 1 != 0 ? nil : Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      return bits & 1 != 0 ? nil : Self.entry(bits: bits)
     }
     return unretainedUntagged(key)
   }
