@@ -58,58 +58,6 @@ extension Container {
     }
   }
 
-  /// Registers an initializer (or any function) whose every parameter is resolved from the
-  /// container: auto-wiring, in the default ``Scope/shared`` scope.
-  ///
-  /// The parameters are resolved with the tag the instance is requested with (falling back to
-  /// untagged definitions), so one tag selects a whole family of dependencies. An overloaded
-  /// initializer is a compile-time ambiguity: name the one you mean.
-  ///
-  /// ```swift
-  /// container.autowire(Presenter.init)                    // Presenter(view:loader:)
-  /// container.autowire(Presenter.init(view:loader:))      // picks one overload
-  /// ```
-  ///
-  /// It is a separate name from `register` on purpose: under one name, a closure that spells its
-  /// resolver's type is ambiguous, `X.init` silently picks `init()` when it exists, and type
-  /// errors in closures are reported as "cannot infer type of closure parameter".
-  ///
-  /// - Parameters:
-  ///   - type: The type to register under, when it differs from what the initializer returns.
-  ///   - tag: A tag that tells this definition apart from others of the same type.
-  ///   - initializer: The function to call with resolved arguments.
-  /// - Returns: The definition.
-  @inlinable @discardableResult
-  public func autowire<T, each Dependency>(
-    type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
-    _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
-  ) -> Definition<T, Void> {
-    autowire(.shared, type: type, tag: tag, initializer)
-  }
-
-  /// Registers an initializer whose every parameter is resolved from the container, in a scope.
-  ///
-  /// ```swift
-  /// container.autowire(.singleton, AnalyticsService.init)
-  /// container.autowire(.unique, type: Loader.self, NetworkLoader.init)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - scope: How long instances live and who shares them.
-  ///   - type: The type to register under, when it differs from what the initializer returns.
-  ///   - tag: A tag that tells this definition apart from others of the same type.
-  ///   - initializer: The function to call with resolved arguments.
-  /// - Returns: The definition.
-  @inlinable @discardableResult
-  public func autowire<T, each Dependency>(
-    _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
-    _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
-  ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
-      try initializer(repeat r.resolve((each Dependency).self, tagSlot: r.tagSlot))
-    }
-  }
-
   /// Forwards another type to an existing definition: resolving `type` resolves `definition`
   /// (same scope, same instance) and hands it out as `type`.
   ///

@@ -71,9 +71,21 @@ public struct Resolver {
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+    try resolve(key: DefinitionKey(type: T.self, tagSlot: tagSlot))
+  }
+
+  /// Resolves `T` with the current tag (falling back to untagged definitions) in code specialized
+  /// for `T`: a parameter of an initializer that the fixed-arity `autowire` overloads wire.
+  @inlinable
+  func resolveWired<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
+    try resolve(key: DefinitionKey(type: T.self, tagSlot: tagSlot))
+  }
+
+  /// Resolves a key without runtime arguments whose type `T` the caller knows statically.
+  @inlinable @inline(__always)
+  func resolve<T>(key: DefinitionKey) throws(ResolutionError) -> T {
     // NB: two branches rather than one `let graph = ... ? graph : Graph(...)`, which would retain
     // the graph once more for every request.
-    let key = DefinitionKey(type: T.self, tagSlot: .none)
     if graph.isActive {
       do {
         return try containerReference._withUnsafeGuaranteedRef { container throws -> T in
