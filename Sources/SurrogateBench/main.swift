@@ -48,6 +48,14 @@ final class Node6 { let session: Session; init(session: Session) { self.session 
 final class Node7 { let n4: Node4; let n5: Node5; let n6: Node6; init(n4: Node4, n5: Node5, n6: Node6) { self.n4 = n4; self.n5 = n5; self.n6 = n6 } }
 final class Root { let n7: Node7; let cache: Cache; init(n7: Node7, cache: Cache) { self.n7 = n7; self.cache = cache } }
 
+/// S2 by hand: the graph the container builds from the auto-wired initializers.
+func handWrittenTenNodes() -> Root {
+  let session = Session()
+  let cache = Cache()
+  let n4 = Node4(n1: Node1(session: session), n2: Node2(session: session, cache: cache))
+  return Root(n7: Node7(n4: n4, n5: Node5(n3: Node3(cache: cache)), n6: Node6(session: session)), cache: cache)
+}
+
 /// S7: parent and child set through each other's properties.
 final class Parent { var child: Child? }
 final class Child { weak var parent: Parent? }
@@ -204,6 +212,20 @@ func main() throws {
     case "s7": body = { blackHole(try container.resolve(Parent.self)) }
     case "s6": body = { blackHole(try resolveChain(End.self, depth: 50, from: chain)) }
     case "hand6": body = { blackHole(handWrittenChain()) }
+    case "s2c":
+      let closures = Container()
+      closures.register(.shared) { Session() }
+      closures.register(.shared) { Cache() }
+      closures.register(.unique) { r in Node1(session: try r.resolve()) }
+      closures.register(.unique) { r in Node2(session: try r.resolve(), cache: try r.resolve()) }
+      closures.register(.unique) { r in Node3(cache: try r.resolve()) }
+      closures.register(.unique) { r in Node4(n1: try r.resolve(), n2: try r.resolve()) }
+      closures.register(.unique) { r in Node5(n3: try r.resolve()) }
+      closures.register(.unique) { r in Node6(session: try r.resolve()) }
+      closures.register(.unique) { r in Node7(n4: try r.resolve(), n5: try r.resolve(), n6: try r.resolve()) }
+      closures.register(.unique) { r in Root(n7: try r.resolve(), cache: try r.resolve()) }
+      body = { blackHole(try closures.resolve(Root.self)) }
+    case "hand2": body = { blackHole(handWrittenTenNodes()) }
     case "register":
       body = {
         let big = Container()
@@ -234,12 +256,7 @@ func main() throws {
     blackHole(try container.resolve(Screen.self))
   }
   print(String(format: "   S2-like ratio to hand-written: %.2fx", shared / handShared))
-  let handTen = measure("S2 hand-written ten-node graph") {
-    let session = Session()
-    let cache = Cache()
-    let n4 = Node4(n1: Node1(session: session), n2: Node2(session: session, cache: cache))
-    blackHole(Root(n7: Node7(n4: n4, n5: Node5(n3: Node3(cache: cache)), n6: Node6(session: session)), cache: cache))
-  }
+  let handTen = measure("S2 hand-written ten-node graph") { blackHole(handWrittenTenNodes()) }
   let ten = try measure("S2 resolve(Root.self), auto-wired") { blackHole(try container.resolve(Root.self)) }
   print(String(format: "   S2 ratio to hand-written: %.2fx (target ≤ 3x)", ten / handTen))
   let handCycle = measure("S7 hand-written parent <-> child") {
