@@ -15,19 +15,30 @@
 final class Graph {
   @usableFromInline
   struct Frame {
-    @usableFromInline let key: DefinitionKey
+    /// The key the definition was requested with, borrowed from the call that pushed the frame.
+    @usableFromInline let requested: BorrowedKey
     @usableFromInline let id: RegistrationID
     /// Whether the definition's instance can be reused within the graph (not `.unique`).
     @usableFromInline let isReusable: Bool
     /// Whether the definition's factory is still running (its instance does not exist yet).
     @usableFromInline var isConstructing = true
 
-    @usableFromInline
-    init(key: DefinitionKey, id: RegistrationID, isReusable: Bool = false) {
-      self.key = key
+    @inlinable
+    init(key: borrowing DefinitionKey, id: RegistrationID, isReusable: Bool = false) {
+      self.requested = BorrowedKey(key)
       self.id = id
       self.isReusable = isReusable
     }
+
+    /// The requested key, retained: read it only while the frame is on the path.
+    var key: DefinitionKey { requested.key }
+  }
+
+  /// A definition a detected cycle closed on: its frame's state, without the frame's borrowed key.
+  struct CycleTarget {
+    let id: RegistrationID
+    let isConstructing: Bool
+    let isReusable: Bool
   }
 
   /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
@@ -47,7 +58,7 @@ final class Graph {
     /// Blocks waiting for a definition's construction, by that definition.
     var postponed: [RegistrationID: [Postponed]] = [:]
     /// The frame that closed the last cycle detected, for postponing a block that hit it.
-    var lastCycleTarget: Frame?
+    var lastCycleTarget: CycleTarget?
     var held: [AnyObject] = []
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
@@ -111,7 +122,7 @@ final class Graph {
     return owner
   }
 
-  var lastCycleTarget: Frame? { extrasStorage?.lastCycleTarget }
+  var lastCycleTarget: CycleTarget? { extrasStorage?.lastCycleTarget }
   var nilOptionals: [[DefinitionKey]] { extrasStorage?.nilOptionals ?? [] }
 
   /// A graph that retains its container and a snapshot of its registry: it may outlive the call
@@ -322,7 +333,8 @@ final class Graph {
   @usableFromInline
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
     if let start = frames.firstIndex(where: { $0.id == id }) {
-      extras.lastCycleTarget = frames[start]
+      let target = frames[start]
+      extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
     }
     if frames.count >= maximumDepth {

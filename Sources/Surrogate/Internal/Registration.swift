@@ -323,14 +323,15 @@ final class Registration<Instance, Arguments>: Entry {
     requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) -> Bool {
     if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
-      let frame = Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique)
+      let isReusable = scope.kind != .unique
       graph.postpone(
         until: target,
         Graph.Postponed(
           run: { () throws(ResolutionError) in
             // The blocks run again inside another definition's build: tell the observer whose
             // they are, or the graph export credits their requests to that definition.
-            graph.push(frame)
+            // NB: the frame borrows `requested`, which this closure holds.
+            graph.push(Graph.Frame(key: requested, id: self.id, isReusable: isReusable))
             graph.observer?.startedBuilding(self.key)
             defer {
               graph.observer?.finishedBuilding(self.key)

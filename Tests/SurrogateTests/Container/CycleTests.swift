@@ -39,6 +39,24 @@ struct CycleTests {
     #expect(error?.path.last?.tag == DefinitionTag(0))
   }
 
+  /// A frame keeps its key's tag without retaining it (see `BorrowedKey`): the path must still
+  /// name every tag, heap-allocated strings and boxed values included, and the tags must survive
+  /// being read back many times.
+  @Test func aCyclePathKeepsStringAndValueTagsIntact() {
+    enum Layer: Hashable, Sendable { case remote, cache }
+    let long = String(repeating: "a tag long enough for the heap ", count: 2) + String(Int.random(in: 0..<10))
+    let container = Container()
+    container.register(tag: long) { r in Node(next: try r.resolve(Node.self, tag: Layer.remote)) }
+    container.register(tag: Layer.remote) { r in Node(next: try r.resolve(Node.self, tag: "live")) }
+    container.register(tag: "live") { r in Node(next: try r.resolve(Node.self, tag: long)) }
+    for _ in 0..<200 {
+      let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: long) }
+      #expect(error?.code == .circularDependency)
+      #expect(error?.path.map(\.tag) == [DefinitionTag(long), DefinitionTag(Layer.remote), DefinitionTag("live"), DefinitionTag(long)])
+      #expect(error?.message == "Circular dependency: Node tag \"\(long)\" → Node tag Layer.remote → Node tag \"live\" → Node tag \"\(long)\".")
+    }
+  }
+
   @Test func uniqueDefinitionInAPropertyCycleIsDetected() {
     let container = Container()
     container.register(.unique) { A() }.resolvingProperties { r, a in a.b = try r.resolve() }
