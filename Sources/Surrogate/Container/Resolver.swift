@@ -71,7 +71,7 @@ public struct Resolver {
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
-    try resolve(key: DefinitionKey(type: T.self, tagSlot: tagSlot))
+    try resolve(key: DefinitionKey(type: T.self, tagSlot: .none))
   }
 
   /// Resolves `T` with the current tag (falling back to untagged definitions) in code specialized

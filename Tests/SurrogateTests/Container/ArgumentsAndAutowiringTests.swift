@@ -80,6 +80,15 @@ struct ArgumentsAndAutowiringTests {
     #expect(try container.resolve(Wired.self).client.name == "untagged")
   }
 
+  @Test func anExplicitResolveInsideATaggedFactoryIsUntagged() throws {
+    let container = Container()
+    container.register { Service() }
+    container.register { URLSessionClient(name: "untagged") }
+    container.register(tag: "test") { URLSessionClient(name: "test") }
+    container.register(tag: "test") { r in Wired(service: try r.resolve(), client: try r.resolve()) }
+    #expect(try container.resolve(Wired.self, tag: "test").client.name == "untagged")
+  }
+
   @Test func requestWithoutArgumentsIsAutowiredFromAFactoryWithArguments() throws {
     let container = Container()
     container.register { Service() }
