@@ -25,13 +25,20 @@ public struct Resolver {
   /// The tag the current definition was requested with. Auto-wired dependencies are resolved
   /// with it (falling back to untagged definitions).
   public var tag: DefinitionTag? { tagSlot.tag }
-  @usableFromInline let tagSlot: TagSlot
+  /// The tag's bits, unretained: `graph`, which this resolver retains, keeps the tag itself.
+  ///
+  /// NB: a resolver is made for every instance a graph builds, and almost every request is
+  /// untagged; holding a `TagSlot` made each of them copy and destroy one through outlined
+  /// value-witness calls (see ``BorrowedKey``).
+  @usableFromInline let tagBits: BorrowedKey.TagBits
+  @inlinable var tagSlot: TagSlot { unsafeBitCast(tagBits, to: TagSlot.self) }
 
   @inlinable
-  init(graph: Graph, container: Container, tagSlot: TagSlot) {
+  init(graph: Graph, container: Container, tagSlot: borrowing TagSlot) {
     self.graph = graph
     self.containerReference = Unmanaged.passUnretained(container)
-    self.tagSlot = tagSlot
+    if !tagSlot.isNone { graph.keep(tagSlot) }
+    self.tagBits = unsafeBitCast(tagSlot, to: BorrowedKey.TagBits.self)
   }
 
   /// Resolves an instance of `T` in the current object graph.

@@ -63,6 +63,8 @@ final class Graph {
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
     var owner: GraphOwner?
+    /// The tags of the resolvers made in this graph, which hold them unretained.
+    var keptTags: [TagSlot] = []
   }
 
   /// The container the graph was started from, and its registry as of then.
@@ -343,6 +345,12 @@ final class Graph {
         message: "Resolving \(requested) needs an object graph deeper than \(maximumDepth) definitions.",
         remedy: "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
     }
+  }
+
+  /// Keeps `tag` alive as long as this graph: a ``Resolver`` holds its tag's bits unretained.
+  @usableFromInline
+  func keep(_ tag: TagSlot) {
+    extras.keptTags.append(tag)
   }
 
   @usableFromInline

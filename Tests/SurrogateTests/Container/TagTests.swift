@@ -112,4 +112,22 @@ struct TaggedScopeTests {
     #expect(error?.key.tag == DefinitionTag("stub"))
     #expect(error?.nearby.first?.tag == DefinitionTag("live"))
   }
+
+  /// A resolver holds its tag unretained and the graph keeps the tag (see `Resolver.tagBits`): a
+  /// resolver that a factory keeps must still know its tag after the request's key is gone. A
+  /// struct tag is boxed anew for every request, so nothing else holds that box.
+  @Test func aResolverKeptPastItsRequestKeepsItsTag() throws {
+    struct Room: Hashable, Sendable { let name: String }
+    final class Keeper {
+      let resolver: Resolver
+      init(_ resolver: Resolver) { self.resolver = resolver }
+    }
+    let room = Room(name: String(repeating: "a room with a long name ", count: 2) + String(Int.random(in: 0..<10)))
+    let container = Container()
+    container.register(.unique, tag: room) { r in Keeper(r) }
+    let keepers = try (0..<100).map { _ in try container.resolve(Keeper.self, tag: room) }
+    for keeper in keepers {
+      #expect(keeper.resolver.tag == DefinitionTag(room))
+    }
+  }
 }
