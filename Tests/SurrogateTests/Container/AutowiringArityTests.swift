@@ -39,6 +39,11 @@ final class AssemblyPair: Sendable {
   }
 }
 
+/// A plain function, not an initializer, that uses its parameter twice.
+enum AssemblyMaker {
+  @Sendable static func twice(_ part: FirstPart) -> Assembly { Assembly([part.name, part.name]) }
+}
+
 /// Which `autowire` overload a case goes through: one of fixed arity (one to four parameters),
 /// or the parameter pack, which wires any number.
 enum AutowireOverload: CaseIterable, Sendable {
@@ -160,6 +165,16 @@ struct AutowiringArityTests {
     #expect(try container.resolve(Assembly.self).names == ["first", nil])
     container.register { SecondPart("second") }
     #expect(try container.resolve(Assembly.self).names == ["first", "second"])
+  }
+
+  /// The fixed-arity overloads take their parameters `consuming`: functions and closures that
+  /// borrow them, or use a parameter twice, must still convert.
+  @Test func functionsAndClosuresOfEveryShapeStillAutowire() throws {
+    let container = containerOfParts()
+    container.autowire(tag: "function", AssemblyMaker.twice)
+    container.autowire(tag: "closure") { (part: FirstPart, other: SecondPart) in Assembly([part.name, part.name, other.name]) }
+    #expect(try container.resolve(Assembly.self, tag: "function").names == ["first", "first"])
+    #expect(try container.resolve(Assembly.self, tag: "closure").names == ["first", "first", "second"])
   }
 
   @Test func anInitializerRegisteredUnderAProtocolIsResolvedAsIt() throws {
