@@ -1,27 +1,22 @@
 import Surrogate
 import Testing
 
-/// Auto-wired parameters, told apart by type; each names the registration that made it.
-final class FirstPart: Sendable {
+/// An auto-wired parameter, told apart from the others by its `Slot` type; each names the
+/// registration that made it.
+final class Part<Slot>: Sendable {
   let name: String
   init(_ name: String) { self.name = name }
 }
-final class SecondPart: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-final class ThirdPart: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-final class FourthPart: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
-final class FifthPart: Sendable {
-  let name: String
-  init(_ name: String) { self.name = name }
-}
+enum First {}
+enum Second {}
+enum Third {}
+enum Fourth {}
+enum Fifth {}
+typealias FirstPart = Part<First>
+typealias SecondPart = Part<Second>
+typealias ThirdPart = Part<Third>
+typealias FourthPart = Part<Fourth>
+typealias FifthPart = Part<Fifth>
 
 /// What an auto-wired initializer made: the names of the parts it was given, in order.
 final class Assembly: Sendable {
