@@ -63,7 +63,7 @@ final class Graph {
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
     var owner: GraphOwner?
-    /// The tags of the resolvers made in this graph, which hold them unretained.
+    /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []
   }
 
@@ -103,6 +103,10 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @exclusivity(unchecked) var isAsync = false
+  /// The tag of the tagged resolvers made in this graph, which hold its bits unretained (see
+  /// ``keep(_:)``). Auto-wiring passes one request's tag on to every dependency, so a graph
+  /// rarely sees a second one.
+  @exclusivity(unchecked) var keptTag = TagSlot.none
 
   var coordinator: WaitCoordinator { root.coordinator }
 
@@ -348,9 +352,14 @@ final class Graph {
   }
 
   /// Keeps `tag` alive as long as this graph: a ``Resolver`` holds its tag's bits unretained.
+  /// The same bits are the same storage, kept once.
   @usableFromInline
   func keep(_ tag: TagSlot) {
-    extras.keptTags.append(tag)
+    if keptTag.isNone {
+      keptTag = tag
+    } else if unsafeBitCast(keptTag, to: BorrowedKey.TagBits.self) != unsafeBitCast(tag, to: BorrowedKey.TagBits.self) {
+      extras.keptTags.append(tag)
+    }
   }
 
   @usableFromInline

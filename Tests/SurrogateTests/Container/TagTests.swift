@@ -130,4 +130,27 @@ struct TaggedScopeTests {
       #expect(keeper.resolver.tag == DefinitionTag(room))
     }
   }
+
+  /// One graph whose resolvers see two tags keeps both.
+  @Test func aGraphKeepsEveryTagItsResolversSee() throws {
+    struct Room: Hashable, Sendable { let name: String }
+    final class Keeper {
+      let resolver: Resolver
+      let inner: Keeper?
+      init(_ resolver: Resolver, inner: Keeper?) {
+        self.resolver = resolver
+        self.inner = inner
+      }
+    }
+    let hall = Room(name: String(repeating: "a hall with a long name ", count: 2) + String(Int.random(in: 0..<10)))
+    let attic = Room(name: String(repeating: "an attic with a long name ", count: 2) + String(Int.random(in: 0..<10)))
+    let container = Container()
+    container.register(.unique, tag: attic) { r in Keeper(r, inner: nil) }
+    container.register(.unique, tag: hall) { r in Keeper(r, inner: try r.resolve(Keeper.self, tag: attic)) }
+    let keepers = try (0..<100).map { _ in try container.resolve(Keeper.self, tag: hall) }
+    for keeper in keepers {
+      #expect(keeper.resolver.tag == DefinitionTag(hall))
+      #expect(keeper.inner?.resolver.tag == DefinitionTag(attic))
+    }
+  }
 }
