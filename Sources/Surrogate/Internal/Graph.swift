@@ -57,7 +57,7 @@ final class Graph {
     var supersededSnapshots: [RegistrySnapshot] = []
     /// Blocks waiting for a definition's construction, by that definition.
     var postponed: [RegistrationID: [Postponed]] = [:]
-    /// The frame that closed the last cycle detected, for postponing a block that hit it.
+    /// The definition whose frame closed the last cycle detected, for postponing a block that hit it.
     var lastCycleTarget: CycleTarget?
     var held: [AnyObject] = []
     /// Filled by validation: optional requests that came back `nil`.
