@@ -63,9 +63,19 @@ extension Container {
   }
 
   /// The child container overriding this one in the current task, if any.
-  @usableFromInline
+  ///
+  /// NB: inline, with the task-local read out of line: a container that never had overrides
+  /// answers with one load, and `resolve` calls no function for it.
+  @inlinable @inline(__always)
   var activeOverride: Container? {
     guard coordinator.hasOverrides else { return nil }
-    return OverrideScope.current[ObjectIdentifier(self)]
+    return installedOverride()
+  }
+
+  /// The task-local override of this container, read once some container of its family has had
+  /// overrides installed.
+  @usableFromInline @inline(never)
+  func installedOverride() -> Container? {
+    OverrideScope.current[ObjectIdentifier(self)]
   }
 }

@@ -86,7 +86,12 @@ extension Container {
   ///
   /// The whole call is one read section (see ``reading(_:)``): the registry is read without a
   /// lock, and nothing the call only reads is retained.
-  @inlinable
+  ///
+  /// NB: always inlined, with only the lookup and a made singleton's read in its body; everything
+  /// that builds a graph is in functions of their own. So a singleton request runs in one
+  /// function, and an untagged one compiles without the tagged lookup (measured with callgrind:
+  /// S3's singleton lookup, benchmark loop included, went from 335 to 213 instructions).
+  @inlinable @inline(__always)
   func resolveRequest<T, Arguments>(
     _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
@@ -97,36 +102,60 @@ extension Container {
         $0.registry.unretainedEntry(
           TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
       }) {
-        do {
-          return try entry._withUnsafeGuaranteedRef { object throws -> T in
-            let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
-            // A made singleton needs no graph.
-            if let cached = registration.cachedValue { return cached }
-            let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
-            return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-              var isNew = false
-              return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
-            }
-          }
-        } catch {
-          throw error as! ResolutionError
+        // A made singleton needs no graph.
+        if let cached = entry._withUnsafeGuaranteedRef({
+          unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
+        }) {
+          return cached
         }
+        return try produce(entry, T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
       }
-      let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
-      if let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
-        !found.entry.isForwarding
-      {
-        let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
-        if let cached = registration.cachedValue { return cached }
+      return try resolveLookingUp(T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
+    }
+  }
+
+  /// Produces an instance from `entry`, the registration for the request found in this
+  /// container's registry, in a new graph.
+  @inlinable @inline(never)
+  func produce<T, Arguments>(
+    _ entry: Unmanaged<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
+    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?
+  ) throws(ResolutionError) -> T {
+    do {
+      return try entry._withUnsafeGuaranteedRef { object throws -> T in
+        let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
+        let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
           var isNew = false
-          return try registration.produce(
-            arguments, in: graph, requested: key, owner: found.owner, lookup: self, isNew: &isNew)
+          return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
         }
       }
+    } catch {
+      throw error as! ResolutionError
+    }
+  }
+
+  /// Resolves a request that this container's registry does not answer directly: an ancestor's
+  /// registration, a forwarding, an optional, or nothing registered (an error).
+  @inlinable @inline(never)
+  func resolveLookingUp<T, Arguments>(
+    _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, snapshot: Unmanaged<RegistrySnapshot>,
+    isolation: (any Actor)?
+  ) throws(ResolutionError) -> T {
+    let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
+    if let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
+      !found.entry.isForwarding
+    {
+      let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+      if let cached = registration.cachedValue { return cached }
       return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-        try graph.resolve(key, arguments: arguments, from: self)
+        var isNew = false
+        return try registration.produce(
+          arguments, in: graph, requested: key, owner: found.owner, lookup: self, isNew: &isNew)
       }
+    }
+    return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
+      try graph.resolve(key, arguments: arguments, from: self)
     }
   }
 

@@ -148,7 +148,7 @@ final class Registration<Instance, Arguments>: Entry {
 
   /// A live singleton's instance, read without building a graph or retaining its box: the hot
   /// path of `resolve`.
-  @inlinable
+  @inlinable @inline(__always)
   var cachedValue: Instance? {
     let bits = storeBits.load(ordering: .acquiring)
     guard bits != 0 else { return nil }

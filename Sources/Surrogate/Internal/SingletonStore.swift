@@ -35,7 +35,7 @@ final class SingletonStore<Instance>: Sendable {
 
   /// The live instance, if there is one, without retaining the box it is published in (the box
   /// lives as long as this store): the top-level `resolve` of a made singleton.
-  @inlinable
+  @inlinable @inline(__always)
   var cachedValue: Instance? {
     if let pointer = UnsafeRawPointer(bitPattern: strong.bits.load(ordering: .acquiring)) {
       return Unmanaged<Shared<Instance>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }

@@ -9,9 +9,11 @@ final class WaitCoordinator: Sendable {
   private let waits = Mutex<[GraphOwner: GraphOwner]>([:])
   /// Set once any container of this family has had overrides installed; until then `resolve`
   /// does not read the task-local override scope.
-  private let overridesInstalled = Atomic<Bool>(false)
+  @usableFromInline let overridesInstalled = Atomic<Bool>(false)
 
-  @usableFromInline
+  /// Whether any container of this family has had overrides installed: read inline by every
+  /// `resolve`, so that the common answer, no, costs one load.
+  @inlinable @inline(__always)
   var hasOverrides: Bool { overridesInstalled.load(ordering: .relaxed) }
 
   func noteOverrides() { overridesInstalled.store(true, ordering: .relaxed) }
