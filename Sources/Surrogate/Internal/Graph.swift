@@ -22,6 +22,9 @@ final class Graph {
     @usableFromInline let isReusable: Bool
     /// Whether the definition's factory is still running (its instance does not exist yet).
     @usableFromInline var isConstructing = true
+    /// Whether pushing this frame set its registration's bit in ``Graph/pathBits``: then popping
+    /// it clears the bit (no frame below has it).
+    @usableFromInline var ownsPathBit = false
 
     @inlinable
     init(key: borrowing DefinitionKey, id: RegistrationID, isReusable: Bool = false) {
@@ -90,6 +93,13 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var frameBase: UnsafeMutablePointer<Frame>?
   @usableFromInline @exclusivity(unchecked) var frameCount = 0
   @usableFromInline @exclusivity(unchecked) var frameCapacity = 0
+  /// Bit `serial % 64` set for every registration with a frame on the path: a request whose bit
+  /// is clear cannot close a cycle, so only a request whose bit is set scans the path (see
+  /// ``checkCycleAndDepth(id:requested:)``).
+  ///
+  /// NB: serials are given out in registration order, so a chain of up to 64 definitions
+  /// registered together never scans; a scan that finds nothing is only a wasted scan.
+  @usableFromInline @exclusivity(unchecked) var pathBits: UInt64 = 0
   @exclusivity(unchecked) var framesOnHeap = false
   /// The graph's `.shared` (and new singleton) instances, each in a `Shared<Instance>` box: read
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
@@ -210,6 +220,7 @@ final class Graph {
     frameBase.deinitialize(count: frameCount)
     self.frameBase = nil
     frameCount = 0
+    pathBits = 0
     frameCapacity = 0
   }
 
@@ -263,17 +274,29 @@ final class Graph {
 
   // MARK: - Path
 
-  @inlinable
+  @inlinable @inline(__always)
   func push(_ frame: Frame) {
     if frameCount == frameCapacity { growFrames() }
+    var frame = frame
+    let bit = Self.pathBit(of: frame.id)
+    frame.ownsPathBit = pathBits & bit == 0
+    pathBits |= bit
     (frameBase.unsafelyUnwrapped + frameCount).initialize(to: frame)
     frameCount += 1
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func pop() {
     frameCount -= 1
-    (frameBase.unsafelyUnwrapped + frameCount).deinitialize(count: 1)
+    let top = frameBase.unsafelyUnwrapped + frameCount
+    if top.pointee.ownsPathBit { pathBits &= ~Self.pathBit(of: top.pointee.id) }
+    top.deinitialize(count: 1)
+  }
+
+  /// The bit of ``pathBits`` that frames of registration `id` set.
+  @inlinable @inline(__always)
+  static func pathBit(of id: RegistrationID) -> UInt64 {
+    1 &<< UInt64(truncatingIfNeeded: id.serial & 63)
   }
 
   /// Moves the path to a heap buffer twice as large.
@@ -336,8 +359,19 @@ final class Graph {
 
   func path(to key: DefinitionKey) -> [DefinitionKey] { frames.map(\.key) + [key] }
 
-  @usableFromInline
+  /// Throws `circularDependency` when a frame of `id` is on the path, or `depthLimitExceeded`
+  /// when the path is as deep as allowed: inline, so that a request whose registration's path bit
+  /// is clear (the common case) costs a test and no call.
+  @inlinable @inline(__always)
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
+    if pathBits & Self.pathBit(of: id) != 0 || frameCount >= maximumDepth {
+      try checkPath(id: id, requested: requested)
+    }
+  }
+
+  /// The scan behind ``checkCycleAndDepth(id:requested:)``.
+  @usableFromInline
+  func checkPath(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
     if let start = frames.firstIndex(where: { $0.id == id }) {
       let target = frames[start]
       extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)

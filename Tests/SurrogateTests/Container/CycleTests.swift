@@ -82,6 +82,47 @@ struct CycleTests {
     #expect(length == depth + 1)
   }
 
+  /// A graph scans its path only for a request whose registration's bit (serial mod 64) is set
+  /// by a frame on the path. A sibling that shares the root's bit must not clear it on return:
+  /// the root asking for itself afterwards is still a cycle, not a chain to the depth limit.
+  @Test func aCycleIsFoundAfterSiblingsThatShareItsPathBitReturn() {
+    let container = Container()
+    let siblings = 130  // at least one registration's serial is the root's plus a multiple of 64
+    container.register { r in
+      for index in 0..<siblings { _ = try r.resolve(Node.self, tag: index) }
+      return A(b: nil).withSelf(try r.resolve(A.self))
+    }
+    for index in 0..<siblings { container.register(tag: index) { Node(next: nil) } }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(A.self) }
+    #expect(error?.code == .circularDependency)
+    #expect(ids(error?.path.map(\.type)) == ids(A.self, A.self))
+  }
+
+  /// Siblings sharing path bits come and go while a chain is on the path: no false cycle, and a
+  /// real one deep in the chain is still found.
+  @Test func pathBitsSharedAlongAChainNeitherInventNorHideCycles() throws {
+    let container = Container()
+    let length = 150
+    for index in 0..<length {
+      container.register(tag: index) { r in
+        if index % 7 == 0 { _ = try r.resolve(Node.self, tag: "leaf \(index)") }
+        return Node(next: index + 1 < length ? try r.resolve(Node.self, tag: index + 1) : nil)
+      }
+      container.register(tag: "leaf \(index)") { Node(next: nil) }
+    }
+    let head: Node = try container.resolve(Node.self, tag: 0)
+    var count = 0
+    var node: Node? = head
+    while let current = node { count += 1; node = current.next }
+    #expect(count == length)
+
+    container.register(tag: length - 1) { r in Node(next: try r.resolve(Node.self, tag: 70)) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.path.count == length - 70 + 1 + 70)
+    #expect(error?.path.last?.tag == DefinitionTag(70))
+  }
+
   @Test func graphDeeperThanTheLimitFailsCleanly() {
     let container = Container(maximumDepth: 500)
     let depth = 10_000
