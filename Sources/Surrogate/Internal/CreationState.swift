@@ -5,10 +5,11 @@ import Synchronization
 ///
 /// NB: not generic, on purpose: the proxy reads `subject` on every forwarded call from
 /// unspecialized code, where an `Atomic` stored in a generic class costs a metadata lookup.
+@usableFromInline
 final class CreationState: Sendable {
   /// The address of the created subject, or 0: published once, with release ordering, after the
   /// subject is initialized there, and never changed (the proxy frees it in its `deinit`).
-  private let address = Atomic<UInt>(0)
+  @usableFromInline let address = Atomic<UInt>(0)
   /// The thread running the factory, to report a re-entrant use instead of deadlocking.
   let creatingThread = Atomic<UInt>(0)
   /// Creation runs under this lock: only users of one proxy wait for it, which is what exactly
@@ -16,6 +17,7 @@ final class CreationState: Sendable {
   let lock = Mutex<Void>(())
 
   /// Where the subject lives, once it is created: one atomic load.
+  @inlinable @inline(__always)
   var subject: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: address.load(ordering: .acquiring)) }
 
   /// Publishes the initialized subject; called once, under `lock`.

@@ -20,7 +20,7 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   /// NB: the subject is not a field of this generic class, nor in a generic box: the conditional
   /// conformances that forward to a proxy run unspecialized code, where reading an optional or a
   /// box of `Subject` cost a metadata lookup in the runtime on every call.
-  private let state = CreationState()
+  @usableFromInline let state = CreationState()
 
   /// Creates a proxy that makes its subject with `make` on first use.
   ///
@@ -36,8 +36,8 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   }
 
   /// The subject, if it has been created.
-  @inline(__always)
-  private var created: UnsafeMutablePointer<Subject>? { state.subject?.assumingMemoryBound(to: Subject.self) }
+  @inlinable @inline(__always)
+  var created: UnsafeMutablePointer<Subject>? { state.subject?.assumingMemoryBound(to: Subject.self) }
 
   /// Whether the subject has been created.
   ///
@@ -58,33 +58,43 @@ public final class LazyProxy<Subject>: Proxy, Sendable {
   }
 
   /// Calls `body` with the subject, created on first use; `false` when creation fails.
-  @discardableResult
-  public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
-    if let created {
-      try body(created.pointee)
-      return true
-    }
-    return try createThenCall(for: access, body)
-  }
-
-  /// The first use: creates the subject, then calls `body` with it.
   ///
-  /// NB: out of line so that the metadata of the `Result` it switches over is not looked up on
-  /// every call of `withSubject`.
-  @inline(never)
-  private func createThenCall(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
-    guard case .success(let subject) = create(for: access) else { return false }
-    try body(subject)
+  /// NB: always inlined, with `body` called in one place and only the first use out of line: a
+  /// forwarded call after the first use compiles to one atomic load and the call, and the
+  /// forwarding closure is inlined, so the caller builds no closure context (which, in a
+  /// conformance's generic witness, costs a witness-table lookup in the runtime per call).
+  @inlinable @inline(__always) @discardableResult
+  public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
+    guard let subject = created ?? createdOnFirstUse(for: access) else { return false }
+    try body(subject.pointee)
     return true
   }
 
-  /// The subject, created on first use, or ``ProxyError/Code/creationFailed``.
-  public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
-    if let created { return created.pointee }
-    return try create(for: access).get()
+  /// The first use: creates the subject and returns where it lives, or `nil` when creation fails.
+  ///
+  /// NB: out of line so that the metadata of the `Result` it switches over is not looked up on
+  /// every call of `withSubject`.
+  @usableFromInline @inline(never)
+  func createdOnFirstUse(for access: ProxyAccess) -> UnsafeMutablePointer<Subject>? {
+    guard case .success = create(for: access) else { return nil }
+    return created
   }
 
-  private func create(for access: ProxyAccess) -> Result<Subject, ProxyError> {
+  /// The subject, created on first use, or ``ProxyError/Code/creationFailed``.
+  @inlinable @inline(__always)
+  public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
+    if let created { return created.pointee }
+    return try createOnFirstUse(for: access)
+  }
+
+  /// The first use of ``requireSubject(for:)``: creates the subject, or throws why it could not.
+  @usableFromInline @inline(never)
+  func createOnFirstUse(for access: ProxyAccess) throws(ProxyError) -> Subject {
+    try create(for: access).get()
+  }
+
+  @usableFromInline
+  func create(for access: ProxyAccess) -> Result<Subject, ProxyError> {
     let thread = currentThreadID()
     if state.creatingThread.load(ordering: .acquiring) == thread {
       return .failure(

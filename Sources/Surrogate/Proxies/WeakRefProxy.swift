@@ -32,7 +32,7 @@ public final class WeakRefProxy<T: AnyObject>: Proxy {
   public init(_ object: T) { self.object = object }
 
   /// Calls `body` with the object while it is alive.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   public func withSubject(for access: ProxyAccess, _ body: (T) throws -> Void) rethrows -> Bool {
     guard let object else { return false }
     try body(object)
@@ -40,9 +40,16 @@ public final class WeakRefProxy<T: AnyObject>: Proxy {
   }
 
   /// The object, or ``ProxyError/Code/subjectReleased``.
+  @inlinable @inline(__always)
   public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> T {
-    guard let object else { throw ProxyError(.subjectReleased, access: access, message: "\(T.self) has been released") }
+    guard let object else { throw released(access) }
     return object
+  }
+
+  /// The error of a call made after the subject was released.
+  @usableFromInline
+  func released(_ access: ProxyAccess) -> ProxyError {
+    ProxyError(.subjectReleased, access: access, message: "\(T.self) has been released")
   }
 
   /// `true`.
