@@ -65,6 +65,15 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     return ""
   }
 
+  /// The attribute every forwarding member (not a static one) starts with.
+  ///
+  /// NB: inlining the forwarding default into the conformance's witness is what lets the compiler
+  /// inline the proxy's `withSubject` and the forwarding closure; otherwise every call through an
+  /// `any P` builds the closure's context, which asks the runtime for the proxy's `Proxy` witness
+  /// table (measured with callgrind: a call through a created `LazyProxy` went from 285 to 75
+  /// instructions, through a `WeakRefProxy` from 361 to 170).
+  var inlineAttribute: String { "@inline(__always) " }
+
   var isClassBound: Bool {
     proto.inheritanceClause?.inheritedTypes.contains {
       let text = $0.type.trimmedDescription
@@ -112,7 +121,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       call: call, access: access, isMutating: false, result: function.signature.returnClause?.type,
       isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function))
     guard let body else { return nil }
-    return "  \(self.access)\(signature) {\n\(body)\n  }"
+    return "  \(inlineAttribute)\(self.access)\(signature) {\n\(body)\n  }"
   }
 
   mutating func forward(_ variable: VariableDeclSyntax) -> String? {
@@ -141,7 +150,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
         throwing: throwing(getter?.effectSpecifiers?.throwsClause), for: Syntax(variable), indent: "      ")
     else { return nil }
     let getterEffects = getter?.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
-    var text = "  \(access)var \(property): \(type.trimmedDescription) {\n    get\(getterEffects) {\n\(getterBody)\n    }"
+    var text = "  \(inlineAttribute)\(access)var \(property): \(type.trimmedDescription) {\n    get\(getterEffects) {\n\(getterBody)\n    }"
     if hasSetter {
       guard isClassBound else {
         diagnose(variable, .setterOnValueProtocol(property), fixIt: classBoundFixIt())
@@ -183,8 +192,8 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     let signature = subscriptDecl.with(\.modifiers, keptModifiers(subscriptDecl.modifiers)).with(\.accessorBlock, nil)
       .with(\.leadingTrivia, []).trimmedDescription
     let effects = getter?.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
-    if effects.isEmpty { return "  \(access)\(signature) {\n\(body)\n  }" }
-    return "  \(access)\(signature) {\n    get\(effects) {\n\(body)\n    }\n  }"
+    if effects.isEmpty { return "  \(inlineAttribute)\(access)\(signature) {\n\(body)\n  }" }
+    return "  \(inlineAttribute)\(access)\(signature) {\n    get\(effects) {\n\(body)\n    }\n  }"
   }
 
   // MARK: - Bodies

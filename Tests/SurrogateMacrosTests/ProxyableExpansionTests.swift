@@ -24,13 +24,13 @@ final class ProxyableExpansionTests: XCTestCase {
         }
 
         extension ListView where Self: Surrogate.Proxy, Self.Subject: ListView {
-          public func display(_ items: [String], animated: Bool) {
+          @inline(__always) public func display(_ items: [String], animated: Bool) {
             self.withSubject(for: Surrogate.ProxyAccess("display(_:animated:)")) {
                 $0.display(items, animated: animated)
             }
           }
 
-          public func selectedItem() -> String? {
+          @inline(__always) public func selectedItem() -> String? {
             var _$result: String? = nil
             self.withSubject(for: Surrogate.ProxyAccess("selectedItem()")) {
                 _$result = $0.selectedItem()
@@ -38,7 +38,7 @@ final class ProxyableExpansionTests: XCTestCase {
             return _$result
           }
 
-          public func reload() throws -> Int {
+          @inline(__always) public func reload() throws -> Int {
             return try self.requireSubject(for: Surrogate.ProxyAccess("reload()")).reload()
           }
         }
@@ -70,24 +70,24 @@ final class ProxyableExpansionTests: XCTestCase {
         }
 
         extension Store where Self: Surrogate.Proxy, Self.Subject: Store {
-          func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T {
+          @inline(__always) func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T {
             return try await self.requireSubject(for: Surrogate.ProxyAccess("load(_:key:)")).load(type, key: key)
           }
 
-          func refresh() async {
+          @inline(__always) func refresh() async {
             guard let _$subject = try? self.requireSubject(for: Surrogate.ProxyAccess("refresh()")) else {
                 return
             }
             await _$subject.refresh()
           }
 
-          func update(_ value: inout Int) {
+          @inline(__always) func update(_ value: inout Int) {
             self.withSubject(for: Surrogate.ProxyAccess("update(_:)")) {
                 $0.update(&value)
             }
           }
 
-          var name: String? {
+          @inline(__always) var name: String? {
             get {
               var _$result: String? = nil
               self.withSubject(for: Surrogate.ProxyAccess("name")) {
@@ -97,7 +97,7 @@ final class ProxyableExpansionTests: XCTestCase {
             }
           }
 
-          var count: Int? {
+          @inline(__always) var count: Int? {
             get {
               var _$result: Int? = nil
               self.withSubject(for: Surrogate.ProxyAccess("count")) {
@@ -112,7 +112,7 @@ final class ProxyableExpansionTests: XCTestCase {
             }
           }
 
-          subscript(index: Int) -> String? {
+          @inline(__always) subscript(index: Int) -> String? {
             var _$result: String? = nil
             self.withSubject(for: Surrogate.ProxyAccess("subscript(_:)")) {
                 _$result = $0 [index]

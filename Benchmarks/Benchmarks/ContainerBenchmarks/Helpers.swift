@@ -87,7 +87,8 @@ func handWrittenChain() -> Any {
 }
 
 extension Counting where Self: Proxy, Self.Subject: Counting {
-  func tick() {
+  // What `@Proxyable` writes (the attribute included; see Proxies.md).
+  @inline(__always) func tick() {
     withSubject(for: ProxyAccess("tick()")) { $0.tick() }
   }
 }

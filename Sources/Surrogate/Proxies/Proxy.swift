@@ -8,7 +8,7 @@
 /// protocol ListView: AnyObject { func display(_ items: [String]) }
 ///
 /// extension ListView where Self: Proxy, Self.Subject: ListView {
-///   func display(_ items: [String]) {
+///   @inline(__always) func display(_ items: [String]) {
 ///     withSubject(for: ProxyAccess("display(_:)")) { $0.display(items) }
 ///   }
 /// }
