@@ -198,7 +198,7 @@ final class Graph {
   deinit {
     if let frameBase {
       frameBase.deinitialize(count: frameCount)
-      if framesOnHeap { frameBase.deallocate() }
+      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
     }
   }
 
@@ -216,8 +216,12 @@ final class Graph {
 
   @usableFromInline
   func leaveFrameBuffer() {
-    guard !framesOnHeap, let frameBase else { return }
+    guard let frameBase else { return }
     frameBase.deinitialize(count: frameCount)
+    // NB: a heap path goes back to the thread's spare now, not when the graph is released: a
+    // resolver kept past this call starts a graph of its own.
+    if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+    framesOnHeap = false
     self.frameBase = nil
     frameCount = 0
     pathBits = 0
@@ -304,15 +308,21 @@ final class Graph {
   func growFrames() {
     // NB: a path that outgrows the stack buffer is usually a long chain: one step to 64 frames
     // spares it a second allocation and copy at 32.
-    let capacity = max(64, frameCapacity * 2)
-    let buffer = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
+    let capacity = max(SpareFrames.capacity, frameCapacity * 2)
+    let spare = capacity == SpareFrames.capacity ? SpareFrames.take() : nil
+    let buffer = spare ?? UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
     if let frameBase {
       buffer.moveInitialize(from: frameBase, count: frameCount)
-      if framesOnHeap { frameBase.deallocate() }
+      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
     }
     frameBase = buffer
     frameCapacity = capacity
     framesOnHeap = true
+  }
+
+  /// Frees a heap path buffer whose frames are deinitialized, or keeps it as the thread's spare.
+  static func releaseHeapFrames(_ buffer: UnsafeMutablePointer<Frame>, capacity: Int) {
+    if capacity == SpareFrames.capacity { SpareFrames.give(buffer) } else { buffer.deallocate() }
   }
 
   /// The current definition's factory has returned: its instance exists.
