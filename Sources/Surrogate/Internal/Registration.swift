@@ -201,13 +201,13 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     gate: Gate?, isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)
       graph.pop()
     }
+    let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     let instance: Instance
     do {
       instance = try factory(resolver, arguments)
