@@ -15,14 +15,20 @@ import Synchronization
 /// The first access resolves `T` in a new graph of the container the `Lazy` was injected from
 /// (with the tag it was requested with); a failure is not kept, so the next access tries again.
 public final class Lazy<T>: Sendable {
-  private let container: Container
-  private let tag: DefinitionTag?
-  private let state = Mutex<Shared<T>?>(nil)
-  private let resolution = Mutex<Void>(())
+  @usableFromInline let container: Container
+  @usableFromInline let tag: DefinitionTag?
+  /// Where the resolved instance is published, boxed in a retained `Shared<T>`: read with one
+  /// atomic load once resolved, written once under its lock (see ``CreationState``).
+  @usableFromInline let state = CreationState()
 
   init(container: Container, tag: DefinitionTag?) {
     self.container = container
     self.tag = tag
+  }
+
+  deinit {
+    guard let box = state.subject else { return }
+    Unmanaged<Shared<T>>.fromOpaque(box).release()
   }
 
   /// The instance, resolved on the first access.
@@ -31,16 +37,26 @@ public final class Lazy<T>: Sendable {
   /// let index = try lazyIndex.value
   /// ```
   ///
+  /// After the first successful access this is one atomic load: no lock.
+  ///
   /// - Throws: The ``ResolutionError`` of the first successful-or-not attempt.
+  @inlinable
   public var value: T {
     get throws(ResolutionError) {
-      if let resolved = state.withLock(owner: self, { $0 }) { return resolved.value }
-      return try resolution.withLock(owner: self) { _ throws(ResolutionError) -> T in
-        if let resolved = state.withLock(owner: self, { $0 }) { return resolved.value }
-        let resolved = Shared(try container.resolve(T.self, tag: tag))
-        state.withLock(owner: self) { $0 = resolved }
-        return resolved.value
-      }
+      if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+      return try resolveOnFirstAccess()
+    }
+  }
+
+  /// Resolves the instance once: threads that arrive meanwhile wait for it, and a failure is not
+  /// kept, so the next access tries again.
+  @usableFromInline
+  func resolveOnFirstAccess() throws(ResolutionError) -> T {
+    try state.lock.withLock(owner: state) { _ throws(ResolutionError) -> T in
+      if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+      let resolved = Shared(try container.resolve(T.self, tag: tag))
+      state.publish(Unmanaged.passRetained(resolved).toOpaque())
+      return resolved.value
     }
   }
 
@@ -49,7 +65,7 @@ public final class Lazy<T>: Sendable {
   /// ```swift
   /// #expect(!presenter.index.isResolved)
   /// ```
-  public var isResolved: Bool { state.withLock(owner: self) { $0 != nil } }
+  public var isResolved: Bool { state.subject != nil }
 }
 
 /// Resolves a new `T` on each access: inject it where a consumer needs fresh instances, with no

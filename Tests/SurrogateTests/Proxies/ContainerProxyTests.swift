@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Surrogate
 import Testing
 
@@ -99,6 +101,52 @@ struct ContainerProxyTests {
     let b = try user.fresh()
     #expect(ObjectIdentifier(a) != ObjectIdentifier(b))
     #expect(services.value == 2)
+  }
+
+  /// A failed first access is not kept: the next access resolves again, and once it succeeds the
+  /// instance is kept.
+  @Test func lazyRetriesAfterAFailedResolutionAndThenKeepsTheInstance() throws {
+    struct Unavailable: Error {}
+    let container = Container()
+    let attempts = Counter()
+    container.register(.unique) { () throws -> EnglishGreeter in
+      if attempts.increment() == 1 { throw Unavailable() }
+      return EnglishGreeter()
+    }
+    container.autowire(IndexUser.init)
+    container.register(.unique) { Service() }
+    let user = try container.resolve(IndexUser.self)
+    let error = #expect(throws: ResolutionError.self) { try user.index.value }
+    #expect(error?.code == .factoryFailed)
+    #expect(!user.index.isResolved)
+    let first = try user.index.value
+    #expect(user.index.isResolved)
+    #expect(ObjectIdentifier(try user.index.value) == ObjectIdentifier(first))
+    #expect(attempts.value == 2)
+  }
+
+  /// Threads that reach an unresolved `Lazy` at once resolve it once and all get that instance.
+  @Test func lazyFirstAccessedFromManyThreadsResolvesOnce() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(.unique) { () -> EnglishGreeter in
+      made.increment()
+      Thread.sleep(forTimeInterval: 0.002)  // keep the window open so the other threads arrive meanwhile
+      return EnglishGreeter()
+    }
+    container.register(.unique) { Service() }
+    container.autowire(IndexUser.init)
+    for _ in 0..<20 {
+      let index = try container.resolve(IndexUser.self).index  // a Lazy is Sendable
+      let seen = Lengths()
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        let greeter = try? index.value
+        seen.append(greeter.map { Int(bitPattern: UInt(bitPattern: ObjectIdentifier($0))) } ?? 0)
+      }
+      #expect(Set(seen.values).count == 1)
+      #expect(!seen.values.contains(0))
+    }
+    #expect(made.value == 20)
   }
 
   @Test func lazyOfAnUnregisteredTypeIsAnErrorAtInjection() {
