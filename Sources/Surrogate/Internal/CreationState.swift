@@ -7,8 +7,10 @@ import Synchronization
 /// unspecialized code, where an `Atomic` stored in a generic class costs a metadata lookup.
 @usableFromInline
 final class CreationState: Sendable {
-  /// The address of the created subject, or 0: published once, with release ordering, after the
-  /// subject is initialized there, and never changed (the proxy frees it in its `deinit`).
+  /// The address of the created subject (an object the owner retains once, or memory it
+  /// allocates: a `LazyProxy`'s subject, a `Lazy`'s box), or 0: published once, with release
+  /// ordering, after the subject is made, and never changed (the owner releases it in its
+  /// `deinit`).
   @usableFromInline let address = Atomic<UInt>(0)
   /// The thread running the factory, to report a re-entrant use instead of deadlocking.
   let creatingThread = Atomic<UInt>(0)
