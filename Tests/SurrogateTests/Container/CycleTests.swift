@@ -4,6 +4,17 @@ import Testing
 final class Node {
   let next: Node?
   init(next: Node?) { self.next = next }
+
+  /// The number of nodes from this one to the end, without recursion.
+  var length: Int {
+    var count = 0
+    var node: Node? = self
+    while let current = node {
+      count += 1
+      node = current.next
+    }
+    return count
+  }
 }
 
 struct CycleTests {
@@ -73,13 +84,7 @@ struct CycleTests {
     for index in 0..<depth {
       container.register(tag: index) { r in Node(next: try r.resolve(Node.self, tag: index + 1)) }
     }
-    var node: Node? = try container.resolve(Node.self, tag: 0)
-    var length = 0
-    while let current = node {
-      length += 1
-      node = current.next
-    }
-    #expect(length == depth + 1)
+    #expect(try container.resolve(Node.self, tag: 0).length == depth + 1)
   }
 
   /// A graph scans its path only for a request whose registration's bit (serial mod 64) is set
@@ -110,11 +115,7 @@ struct CycleTests {
       }
       container.register(tag: "leaf \(index)") { Node(next: nil) }
     }
-    let head: Node = try container.resolve(Node.self, tag: 0)
-    var count = 0
-    var node: Node? = head
-    while let current = node { count += 1; node = current.next }
-    #expect(count == length)
+    #expect(try container.resolve(Node.self, tag: 0).length == length)
 
     container.register(tag: length - 1) { r in Node(next: try r.resolve(Node.self, tag: 70)) }
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }

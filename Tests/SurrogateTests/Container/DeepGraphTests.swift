@@ -21,23 +21,13 @@ struct DeepGraphTests {
     }
   }
 
-  static func length(of head: Node) -> Int {
-    var count = 0
-    var node: Node? = head
-    while let current = node {
-      count += 1
-      node = current.next
-    }
-    return count
-  }
-
   @Test func deepGraphsOneAfterAnotherOnAThreadAreEachComplete() throws {
     let container = Container()
     Self.registerChain("long", depth: 100, in: container)  // grows past the kept buffer's 64 frames
     Self.registerChain("short", depth: 40, in: container)  // fits the kept buffer
     for _ in 0..<50 {
-      #expect(Self.length(of: try container.resolve(Node.self, tag: "short 0")) == 40)
-      #expect(Self.length(of: try container.resolve(Node.self, tag: "long 0")) == 100)
+      #expect(try container.resolve(Node.self, tag: "short 0").length == 40)
+      #expect(try container.resolve(Node.self, tag: "long 0").length == 100)
     }
   }
 
@@ -48,10 +38,10 @@ struct DeepGraphTests {
     Self.registerChain("inner", depth: 40, in: container)
     let innerLengths = Lengths()
     Self.registerChain("outer", depth: 40, in: container, middleIndex: 30) {
-      innerLengths.append(Self.length(of: try container.resolve(Node.self, tag: "inner 0")))
+      innerLengths.append(try container.resolve(Node.self, tag: "inner 0").length)
     }
     for _ in 0..<10 {
-      #expect(Self.length(of: try container.resolve(Node.self, tag: "outer 0")) == 40)
+      #expect(try container.resolve(Node.self, tag: "outer 0").length == 40)
     }
     #expect(innerLengths.values == Array(repeating: 40, count: 10))
 
@@ -70,7 +60,7 @@ struct DeepGraphTests {
     let failures = Lengths()
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       for _ in 0..<200 {
-        let length = (try? container.resolve(Node.self, tag: "chain 0")).map(Self.length(of:)) ?? 0
+        let length = (try? container.resolve(Node.self, tag: "chain 0"))?.length ?? 0
         if length != 70 { failures.append(length) }
       }
     }
