@@ -33,7 +33,9 @@ enum SpareFrames {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { spare in
-      spare?.assumingMemoryBound(to: Graph.Frame.self).deallocate()
+      // NB: through an optional, since the parameter is optional in Glibc and not in Darwin.
+      let buffer: UnsafeMutableRawPointer? = spare
+      buffer?.deallocate()
     }
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key

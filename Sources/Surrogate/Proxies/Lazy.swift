@@ -15,8 +15,8 @@ import Synchronization
 /// The first access resolves `T` in a new graph of the container the `Lazy` was injected from
 /// (with the tag it was requested with); a failure is not kept, so the next access tries again.
 public final class Lazy<T>: Sendable {
-  @usableFromInline let container: Container
-  @usableFromInline let tag: DefinitionTag?
+  private let container: Container
+  private let tag: DefinitionTag?
   /// Where the resolved instance is published, boxed in a retained `Shared<T>`: read with one
   /// atomic load once resolved, written once under its lock (see ``CreationState``).
   @usableFromInline let state = CreationState()
