@@ -108,13 +108,24 @@ final class SingletonStore<Instance>: Sendable {
   func fulfil(_ instance: Instance, gate: Gate) {
     if isWeak {
       // Only a class instance can be held weakly; a value in a weak singleton is not cached.
-      let next = Instance.self is AnyObject.Type ? Shared(SingletonState.released(WeakInstance(instance as AnyObject))) : Shared(.empty)
+      let next = Self.object(in: instance).map { Shared(SingletonState.released(WeakInstance($0))) } ?? Shared(.empty)
       state.withLock(owner: self) { $0 = next.value }
     } else {
       strong.publish(Shared(instance))
       state.withLock(owner: self) { $0 = .published }
     }
     gate.open()
+  }
+
+  /// The object `instance` is, or `nil` for a value.
+  ///
+  /// NB: decided by the instance, not by `Instance`: a singleton registered under a protocol type
+  /// (`{ Impl() as Service }`) has an existential `Instance` that is no class type, yet holds an
+  /// object. (`instance as AnyObject` alone would box a value in a new object every time.)
+  static func object(in instance: Instance) -> AnyObject? {
+    if Instance.self is AnyObject.Type { return instance as AnyObject }
+    let any = instance as Any
+    return Swift.type(of: any) is AnyObject.Type ? any as AnyObject : nil
   }
 
   /// The factory failed: the failure is not cached and a waiting thread may try again.
