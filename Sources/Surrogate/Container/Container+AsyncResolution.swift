@@ -63,9 +63,22 @@ extension Container {
       // A main-actor definition is built on the main actor, and the whole graph with it.
       return try await MainActor.run { Shared(try self.resolve(T.self, tag: tag)) }.value
     }
+    return try await resolveAsync(key, arguments: (repeat each arguments))
+  }
+
+  /// Resolves `key` in the graph this task is resolving (an async factory that calls
+  /// `container.resolve` instead of `r.resolve`), or else in a new graph.
+  @usableFromInline
+  func resolveAsync<T, Arguments>(_ key: DefinitionKey, arguments: Arguments) async throws -> T {
+    if let joined = AsyncGraphScope.joinable(from: self) {
+      return try await joined.resolveAsync(key, arguments: arguments, from: self)
+    }
     // A nonisolated async function runs on no actor, so the graph has no isolation.
     let graph = Graph(container: self)
-    return try await graph.resolveAsync(key, arguments: (repeat each arguments), from: self)
+    graph.task = withUnsafeCurrentTask { $0 }
+    return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
+      try await graph.resolveAsync(key, arguments: arguments, from: self)
+    }
   }
 
   /// Whether the definition a request resolves to (or the source of a forwarding) is main-actor

@@ -81,11 +81,23 @@ extension Container {
   ) -> Definition<Forwarded, Arguments> {
     let source = definition.sourceKey
     let key = DefinitionKey(type: Forwarded.self, argumentsType: source.argumentsType, tag: .wrap(tag))
-    guard key != source else {
+    let foreign = isSelfOrAncestor(definition.container) ? nil : Forwarding<Forwarded>.ForeignContainer(definition.container)
+    guard key != source || foreign != nil else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }
-    let id = insert { id in Forwarding<Forwarded>(id: id, key: key, sourceKey: source) }
+    let id = insert { id in Forwarding<Forwarded>(id: id, key: key, sourceKey: source, foreignSource: foreign) }
     return Definition(container: self, id: id, key: key, sourceKey: source, scope: definition.scope)
+  }
+
+  /// Whether `container` is this container or one of its ancestors: a definition this container
+  /// can already see.
+  func isSelfOrAncestor(_ container: Container) -> Bool {
+    var current: Container? = self
+    while let candidate = current {
+      if candidate === container { return true }
+      current = candidate.parent
+    }
+    return false
   }
 
   /// Removes a definition, the types forwarded to it, and its singleton instance.

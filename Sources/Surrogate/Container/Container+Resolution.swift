@@ -165,11 +165,15 @@ extension Container {
   ///
   /// NB: 16 frames is 1 KiB, the most `withUnsafeTemporaryAllocation` puts on the stack; asked for
   /// more, it allocates on the heap every call. Deeper paths move to the heap as they grow.
+  ///
+  /// A `resolve` made while this thread is resolving a graph of the same family of containers (a
+  /// factory that calls `container.resolve` instead of `r.resolve`) joins that graph instead.
   @inlinable
   func withGraph<Result>(
     snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
+    if let joined = ThreadGraph.joinable(from: self) { return try body(joined) }
+    return try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
       (buffer) throws(ResolutionError) -> Result in
       var graph = Graph(reading: snapshot, of: self, isolation: isolation)
       defer { if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() } }

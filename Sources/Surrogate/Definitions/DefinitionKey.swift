@@ -56,6 +56,9 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     DefinitionKey(type: type, argumentsType: argumentsType, tag: tag)
   }
 
+  /// The same type and tag without runtime arguments: how an auto-wired request asks for it.
+  var withoutArguments: DefinitionKey { DefinitionKey(type: type, argumentsType: Void.self, tagSlot: tagSlot) }
+
   @usableFromInline
   func with(type: Any.Type) -> DefinitionKey {
     DefinitionKey(type: type, argumentsType: argumentsType, tagSlot: tagSlot)

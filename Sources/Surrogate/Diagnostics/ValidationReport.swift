@@ -11,8 +11,15 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public let warnings: [ValidationWarning]
   /// The definitions that were resolved.
   public let checked: [DefinitionKey]
-  /// The definitions that were not resolved because they need runtime arguments.
-  public let skipped: [DefinitionKey]
+  /// The definitions that were not resolved because they need runtime arguments that neither
+  /// the container nor ``Container/validate(arguments:)`` supplied.
+  public var skipped: [DefinitionKey] { skippedDefinitions.map(\.key) }
+  /// The definitions that were not resolved, each with the reason.
+  ///
+  /// ```swift
+  /// for definition in container.validate().skippedDefinitions { print(definition) }
+  /// ```
+  public let skippedDefinitions: [SkippedDefinition]
 
   /// Whether there are no problems (warnings do not count).
   ///
@@ -33,8 +40,25 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     ]
     lines += problems.map { "  error: \($0)" }
     lines += warnings.map { "  warning: \($0)" }
+    lines += skippedDefinitions.map { "  skipped: \($0)" }
     return lines.joined(separator: "\n")
   }
+}
+
+/// A definition that ``Container/validate()`` could not resolve, and why.
+///
+/// ```swift
+/// let skipped = container.validate().skippedDefinitions.first
+/// print(skipped?.reason ?? "everything was checked")
+/// ```
+public struct SkippedDefinition: Sendable, CustomStringConvertible {
+  /// The definition.
+  public let key: DefinitionKey
+  /// Why it was not checked, and how to check it.
+  public let reason: String
+
+  /// The definition and the reason, on one line.
+  public var description: String { "\(key): \(reason)" }
 }
 
 /// A configuration that resolves but is probably a mistake.
@@ -62,6 +86,13 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// A singleton captured an instance of a shorter-lived scope (`.unique` or `.shared`), which
     /// then lives as long as the singleton.
     public static let captiveDependency = Kind(name: "captiveDependency")
+    /// A factory or `resolvingProperties` block threw an error of its own (not the container's):
+    /// the graph is wired correctly, but making it failed here, typically because a test runs
+    /// without the live environment.
+    public static let factoryThrew = Kind(name: "factoryThrew")
+    /// A tagged request was answered by an untagged singleton while other tags of the same type
+    /// are registered: every such tag shares that one instance.
+    public static let taggedRequestSharesUntaggedSingleton = Kind(name: "taggedRequestSharesUntaggedSingleton")
     /// The kind's name.
     public var description: String { name }
   }
@@ -76,6 +107,27 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       kind: .captiveDependency, path: [singleton, captured],
       message: "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
         + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived.")
+  }
+
+  static func factoryThrew(_ error: ResolutionError) -> ValidationWarning {
+    let what = error.cause.map { "\(typeName(type(of: $0))): \($0)" } ?? error.message
+    return ValidationWarning(
+      kind: .factoryThrew, path: error.path,
+      message: "\(error.key) could not be made while validating: its closure threw \(what) (\(error.pathDescription)). "
+        + "The container is wired correctly; the error comes from your code or its environment.")
+  }
+
+  static func taggedRequestSharesUntaggedSingleton(request: DefinitionKey, from: DefinitionKey, otherTags: [DefinitionTag])
+    -> ValidationWarning
+  {
+    let name = typeName(request.type)
+    let tags = otherTags.map(\.description).sorted().joined(separator: ", ")
+    return ValidationWarning(
+      kind: .taggedRequestSharesUntaggedSingleton, path: [from, request],
+      message: "\(from) asks for \(request), which falls back to the untagged singleton \(name) while \(name) is also "
+        + "registered with tag \(tags): every tag without a definition of its own shares that one instance. "
+        + "For one instance per environment, register a singleton for each tag: "
+        + "`container.register(.singleton, tag: \(request.tag.map(\.description) ?? "tag")) { ... }`.")
   }
 
   static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {

@@ -10,10 +10,20 @@ final class Forwarding<Forwarded>: Entry {
   /// Wraps the source's instance before it is handed out (a proxy), or `nil` to hand it out as is.
   let wrap: (@Sendable (Any) -> Any)?
   let forwardsWeakly: Bool
+  /// The container of the source definition when it is neither the forwarding's container nor
+  /// one of its ancestors (`screen.register(definitionOfServices, type: P.self)`), held weakly:
+  /// the forwarding must not keep another container alive, or a parent and its child in a cycle.
+  let foreignSource: ForeignContainer?
+
+  /// A weak reference to another container.
+  final class ForeignContainer: Sendable {
+    weak let container: Container?
+    init(_ container: Container) { self.container = container }
+  }
 
   init(
     id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, blocks: [Block] = [],
-    forwardsWeakly: Bool = false, wrap: (@Sendable (Any) -> Any)? = nil
+    forwardsWeakly: Bool = false, wrap: (@Sendable (Any) -> Any)? = nil, foreignSource: ForeignContainer? = nil
   ) {
     self.id = id
     self.key = key
@@ -21,13 +31,16 @@ final class Forwarding<Forwarded>: Entry {
     self.blocks = blocks
     self.forwardsWeakly = forwardsWeakly
     self.wrap = wrap
+    self.foreignSource = foreignSource
   }
 
   var isForwarding: Bool { true }
   var implementationType: Any.Type? { nil }
 
   func appending(_ block: @escaping Block) -> Forwarding {
-    Forwarding(id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block], forwardsWeakly: forwardsWeakly, wrap: wrap)
+    Forwarding(
+      id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block], forwardsWeakly: forwardsWeakly, wrap: wrap,
+      foreignSource: foreignSource)
   }
 
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
@@ -49,10 +62,22 @@ final class Forwarding<Forwarded>: Entry {
   }
 
   /// The source registration: in the forwarding's container or, for a forwarding a child
-  /// container made of its parent's definition, in an ancestor.
+  /// container made of its parent's definition, in an ancestor; or in the other container whose
+  /// definition was forwarded.
   private func source(in graph: Graph, requested: DefinitionKey, owner: Container) throws(ResolutionError)
     -> (entry: any Entry, owner: Container)
   {
+    var owner = owner
+    if let foreignSource {
+      guard let container = foreignSource.container else {
+        throw ResolutionError(
+          .definitionNotFound, key: requested, path: graph.path(to: requested),
+          message: "\(requested) is forwarded to \(sourceKey) of another container, which has been released.",
+          remedy: "Keep the container that registered \(sourceKey) alive as long as this one, or register \(sourceKey) here.",
+          nearby: [sourceKey])
+      }
+      owner = container
+    }
     guard let source = owner.forwardingSource(sourceKey, in: graph.snapshot(of:)) else {
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }

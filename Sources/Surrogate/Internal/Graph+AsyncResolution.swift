@@ -49,9 +49,7 @@ extension Optional {
     do {
       let instance = try await graph.resolveErasedAsync(wrappedKey, arguments: arguments, from: container)
       return Optional(instance as! Wrapped) as Any
-    } catch let error as ResolutionError
-      where error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == graph.frames.count + 1
-    {
+    } catch let error as ResolutionError where graph.meansNil(error, for: wrappedKey) {
       graph.noteNilOptional(key)
       return Self.none as Any
     }

@@ -138,15 +138,20 @@ extension Graph {
   }
 
   /// Dip-style auto-wiring: a request without arguments may use a factory that takes runtime
-  /// arguments if every argument type can be resolved. The factory with the most arguments wins;
-  /// two equally good ones are an error, never a guess.
+  /// arguments if every argument type can be resolved. Factories registered under the request's
+  /// own tag come first, untagged ones only when none of those fits; among them, the one with
+  /// the most arguments wins, and two equally good ones are an error, never a guess.
   private func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
     let candidates = container.autowireCandidates(for: key)
     guard !candidates.isEmpty else { return nil }
-    let viable = candidates.filter { candidate in
+    var viable = candidates.filter { candidate in
       candidate.entry.argumentTypes.allSatisfy { type in
         type is any OptionalResolvable.Type || container.lookup(DefinitionKey(type: type, tag: key.tag)) != nil
       }
+    }
+    // A tagged candidate was found under the request's own tag (lookups fall back to untagged).
+    if key.isTagged, viable.contains(where: { $0.entry.key.isTagged }) {
+      viable.removeAll { !$0.entry.key.isTagged }
     }
     guard let arity = viable.map(\.entry.argumentTypes.count).max() else { return nil }
     let best = viable.filter { $0.entry.argumentTypes.count == arity }
@@ -158,6 +163,18 @@ extension Graph {
         nearby: best.map(\.entry.key))
     }
     return try chosen.entry.produceAutowired(in: self, requested: key, owner: chosen.owner, lookup: container)?.instance
+  }
+}
+
+extension Graph {
+  /// Whether `error`, from resolving the type an optional wraps, means the optional is `nil`: no
+  /// definition of the wrapped type itself (a missing dependency of it is still an error), and,
+  /// for a request without arguments, no definition of it that takes runtime arguments either
+  /// (then the request forgot them, and `nil` would hide that).
+  @usableFromInline
+  func meansNil(_ error: ResolutionError, for wrappedKey: DefinitionKey) -> Bool {
+    error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == frameCount + 1
+      && (wrappedKey.hasArguments || !error.nearby.contains { $0.type == wrappedKey.type && $0.hasArguments })
   }
 }
 
@@ -184,7 +201,7 @@ extension Optional: OptionalResolvable {
     let wrappedKey = key.with(type: Wrapped.self)
     do {
       return .some(try graph.resolve(wrappedKey, arguments: arguments, from: container) as Wrapped)
-    } catch where error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == graph.frameCount + 1 {
+    } catch where graph.meansNil(error, for: wrappedKey) {
       // Only a missing definition of `Wrapped` itself means `nil`; a missing dependency of it
       // is still an error.
       graph.noteNilOptional(key)
@@ -200,9 +217,7 @@ extension Optional: OptionalResolvable {
     do {
       let instance = try graph.resolveErased(wrappedKey, arguments: arguments, from: container)
       return Optional(instance as! Wrapped) as Any
-    } catch where error.code == .definitionNotFound && error.key == wrappedKey
-      && error.path.count == graph.frames.count + 1
-    {
+    } catch where graph.meansNil(error, for: wrappedKey) {
       // Only a missing definition of `Wrapped` itself means `nil`; a missing dependency of it
       // is still an error.
       graph.noteNilOptional(key)

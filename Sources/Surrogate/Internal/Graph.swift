@@ -68,6 +68,15 @@ final class Graph {
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []
+    /// The `.shared` instances of untagged definitions made for tagged requests, by definition and
+    /// tag (see ``Registration/reusable(in:requested:)``).
+    var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
+  }
+
+  /// A definition and the tag it was requested with.
+  struct TaggedInstanceKey: Hashable {
+    let id: RegistrationID
+    let tag: TagSlot
   }
 
   /// The container the graph was started from, and its registry as of then.
@@ -113,6 +122,11 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @exclusivity(unchecked) var isAsync = false
+  /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
+  @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
+  @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?
+  /// The task that started this async graph: the only one that joins it (``AsyncGraphScope``).
+  @exclusivity(unchecked) var task: UnsafeCurrentTask?
   /// The tag of the tagged resolvers made in this graph, which hold its bits unretained (see
   /// ``keep(_:)``). Auto-wiring passes one request's tag on to every dependency, so a graph
   /// rarely sees a second one.
@@ -218,6 +232,7 @@ final class Graph {
   func leaveFrameBuffer() {
     guard let frameBase else { return }
     frameBase.deinitialize(count: frameCount)
+    if isThreadCurrent { resignThreadCurrent() }
     // NB: a heap path goes back to the thread's spare now, not when the graph is released: a
     // resolver kept past this call starts a graph of its own.
     if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
@@ -280,6 +295,7 @@ final class Graph {
 
   @inlinable @inline(__always)
   func push(_ frame: Frame) {
+    if frameCount == 0 { becomeThreadCurrent() }
     if frameCount == frameCapacity { growFrames() }
     var frame = frame
     let bit = Self.pathBit(of: frame.id)
@@ -295,6 +311,25 @@ final class Graph {
     let top = frameBase.unsafelyUnwrapped + frameCount
     if top.pointee.ownsPathBit { pathBits &= ~Self.pathBit(of: top.pointee.id) }
     top.deinitialize(count: 1)
+    if frameCount == 0, isThreadCurrent { resignThreadCurrent() }
+  }
+
+  /// The path gets its first frame: a synchronous graph becomes its thread's current one, so
+  /// that a `container.resolve` inside a factory joins it.
+  @usableFromInline
+  func becomeThreadCurrent() {
+    guard !isAsync else { return }
+    outerThreadGraph = ThreadGraph.current
+    ThreadGraph.setCurrent(Unmanaged.passUnretained(self).toOpaque())
+    isThreadCurrent = true
+  }
+
+  /// The path is empty again: the thread's current graph is the one this one replaced.
+  @usableFromInline
+  func resignThreadCurrent() {
+    ThreadGraph.setCurrent(outerThreadGraph)
+    outerThreadGraph = nil
+    isThreadCurrent = false
   }
 
   /// The bit of ``pathBits`` that frames of registration `id` set.
@@ -404,6 +439,17 @@ final class Graph {
     } else if unsafeBitCast(keptTag, to: BorrowedKey.TagBits.self) != unsafeBitCast(tag, to: BorrowedKey.TagBits.self) {
       extras.keptTags.append(tag)
     }
+  }
+
+  /// The `.shared` instance of untagged definition `id` made for a request tagged `tag`.
+  @usableFromInline
+  func sharedForTag(_ id: RegistrationID, _ tag: TagSlot) -> AnyObject? {
+    extrasStorage?.sharedForTags[TaggedInstanceKey(id: id, tag: tag)]
+  }
+
+  @usableFromInline
+  func setSharedForTag(_ object: AnyObject?, _ id: RegistrationID, _ tag: TagSlot) {
+    extras.sharedForTags[TaggedInstanceKey(id: id, tag: tag)] = object
   }
 
   @usableFromInline

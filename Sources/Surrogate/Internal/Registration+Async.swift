@@ -10,12 +10,12 @@ extension Registration {
     isNew: inout Bool
   ) async throws -> Instance {
     if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
-    if let instance = existing(in: graph) { return instance }
+    if let instance = existing(in: graph, requested: requested) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
     if scope.isSingleton, !graph.isValidation {
       gate = try await obtainStore().claimAsync(in: graph, requested: requested)
-      if gate == nil, let instance = existing(in: graph) { return instance }
+      if gate == nil, let instance = existing(in: graph, requested: requested) { return instance }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))

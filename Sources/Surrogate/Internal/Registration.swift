@@ -169,12 +169,16 @@ final class Registration<Instance, Arguments>: Entry {
     // value of that type makes the function ask the runtime for `Optional`'s metadata on entry,
     // about 550 instructions per request (measured on S6). The singleton path, which needs one,
     // is out of line.
-    if scope.kind != .unique, let object = graph.shared[id] { return Self.instance(stored: object) }
+    if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
+      return Self.instance(stored: object)
+    }
     if scope.isSingleton {
       return try produceStored(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
-    if isAsync { throw graph.requiresAwait(requested) }
+    // NB: the cycle first: a block that meets an async definition still being built is postponed
+    // until it is built, like any other.
     try graph.checkCycleAndDepth(id: id, requested: requested)
+    if isAsync { throw graph.requiresAwait(requested) }
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: nil, isNew: &isNew)
   }
 
@@ -185,12 +189,12 @@ final class Registration<Instance, Arguments>: Entry {
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     if let instance = existingInStore(in: graph) { return instance }
-    if isAsync { throw graph.requiresAwait(requested) }
     try graph.checkCycleAndDepth(id: id, requested: requested)
+    if isAsync { throw graph.requiresAwait(requested) }
     var gate: Gate?
     if !graph.isValidation {
       gate = try obtainStore().claim(in: graph, requested: requested)
-      if gate == nil, let instance = existing(in: graph) { return instance }
+      if gate == nil, let instance = existing(in: graph, requested: requested) { return instance }
     }
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
   }
@@ -223,9 +227,34 @@ final class Registration<Instance, Arguments>: Entry {
 
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.
   @inlinable
-  func existing(in graph: Graph) -> Instance? {
-    if scope.kind != .unique, let object = graph.shared[id] { return Self.instance(stored: object) }
+  func existing(in graph: Graph, requested: DefinitionKey) -> Instance? {
+    if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
+      return Self.instance(stored: object)
+    }
     return existingInStore(in: graph)
+  }
+
+  /// What the graph keeps of this registration for `requested`: an instance is reused for the
+  /// same definition *and* the same requested tag (Dip's rule: type and tag), since a factory may
+  /// wire a tagged request differently (`r.tag`, auto-wiring). A singleton is one instance
+  /// whatever tag asks for it.
+  ///
+  /// NB: only an untagged `.shared` definition reached by a tagged request (the fallback) looks
+  /// further than `shared`: a tagged definition is only ever reached with its own tag.
+  @inlinable @inline(__always)
+  func reusable(in graph: Graph, requested: DefinitionKey) -> AnyObject? {
+    if scope.kind == .shared, requested.isTagged, !key.isTagged { return graph.sharedForTag(id, requested.tagSlot) }
+    return graph.shared[id]
+  }
+
+  /// Keeps (or with `nil`, forgets) the graph's instance of this registration for `requested`.
+  @inlinable
+  func setReusable(_ object: AnyObject?, in graph: Graph, requested: DefinitionKey) {
+    if scope.kind == .shared, requested.isTagged, !key.isTagged {
+      graph.setSharedForTag(object, id, requested.tagSlot)
+    } else {
+      graph.shared[id] = object
+    }
   }
 
   /// An instance `storeAndRunBlocks` kept in a graph under this registration's id: the instance
@@ -278,7 +307,9 @@ final class Registration<Instance, Arguments>: Entry {
   {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
-      graph.shared[id] = Instance.self is AnyObject.Type ? unsafeBitCast(instance, to: AnyObject.self) : Shared(instance)
+      setReusable(
+        Instance.self is AnyObject.Type ? unsafeBitCast(instance, to: AnyObject.self) : Shared(instance), in: graph,
+        requested: requested)
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
@@ -347,16 +378,20 @@ final class Registration<Instance, Arguments>: Entry {
           abandon: { if let gate { self.store?.abandon(gate: gate) } }))
       return true
     }
-    graph.shared[id] = nil
+    setReusable(nil, in: graph, requested: requested)
     if let gate { store?.abandon(gate: gate) }
     throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
   }
 
-  /// Auto-wiring: resolves this registration's runtime arguments from the container.
+  /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path
+  /// under the request (so an error names it, and an argument that needs it is a cycle).
   func autowiredArguments(in graph: Graph, requested: DefinitionKey, lookup: Container)
     throws(ResolutionError) -> Arguments?
   {
     guard let resolveArguments else { return nil }
+    try graph.checkCycleAndDepth(id: id, requested: requested)
+    graph.push(Graph.Frame(key: requested, id: id))
+    defer { graph.pop() }
     return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot))
   }
 }

@@ -163,12 +163,12 @@ struct ConcurrencyTests {
   @Test func nestedContainerResolveOfASingletonBeingMadeThrowsInsteadOfDeadlocking() {
     let container = Container()
     container.register(.singleton) { () throws -> Service in
-      _ = try container.resolve(Repository.self)  // a new graph on the same thread
+      _ = try container.resolve(Repository.self)  // joins the graph this thread is resolving
       return Service()
     }
     container.register { Repository(service: try container.resolve()) }
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
     #expect(error?.code == .circularDependency)
-    #expect(error?.message == "Service is being created by an outer `resolve` on this thread, which is waiting for it.")
+    #expect(error?.message == "Circular dependency: Service → Repository → Service.")
   }
 }

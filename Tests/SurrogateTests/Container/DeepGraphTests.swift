@@ -34,18 +34,20 @@ struct DeepGraphTests {
   /// A factory deep in one chain resolves another deep chain from the top: the inner graph must
   /// not take the outer one's buffer, and its cycle names only its own path.
   @Test func aDeepGraphStartedInsideAnotherKeepsItsOwnPath() throws {
+    // Another container: a `resolve` of the same container inside a factory joins its graph.
     let container = Container()
-    Self.registerChain("inner", depth: 40, in: container)
+    let innerContainer = Container()
+    Self.registerChain("inner", depth: 40, in: innerContainer)
     let innerLengths = Lengths()
     Self.registerChain("outer", depth: 40, in: container, middleIndex: 30) {
-      innerLengths.append(try container.resolve(Node.self, tag: "inner 0").length)
+      innerLengths.append(try innerContainer.resolve(Node.self, tag: "inner 0").length)
     }
     for _ in 0..<10 {
       #expect(try container.resolve(Node.self, tag: "outer 0").length == 40)
     }
     #expect(innerLengths.values == Array(repeating: 40, count: 10))
 
-    container.register(.unique, tag: "inner 39") { r in Node(next: try r.resolve(Node.self, tag: "inner 20")) }
+    innerContainer.register(.unique, tag: "inner 39") { r in Node(next: try r.resolve(Node.self, tag: "inner 20")) }
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: "outer 0") }
     // The inner graph's error comes through the outer factory unchanged: its path is its own.
     #expect(error?.code == .circularDependency)

@@ -16,15 +16,16 @@ struct ValidationTests {
     container.register { ListPresenter() }.implements((any Unimplemented).self)  // invalid type
     container.register { r in A(b: try r.resolve()) }                     // cycle
     container.register { r in B(a: try r.resolve()) }
-    container.register { () throws -> C in throw FactoryError() }         // factory fails
+    container.register { () throws -> C in throw FactoryError() }         // the factory's own error
     let report = container.validate()
     let codes = Set(report.problems.map(\.code.description))
-    #expect(codes == ["definitionNotFound", "invalidType", "circularDependency", "factoryFailed"])
+    #expect(codes == ["definitionNotFound", "invalidType", "circularDependency"])
+    #expect(report.warnings.map(\.kind) == [.factoryThrew])
     let missing = report.problems.first { $0.code == .definitionNotFound }
     #expect(missing?.pathDescription == "Repository → Service")
     #expect(!report.isValid)
-    #expect(report.problems.count == 5)  // the A ↔ B cycle is reported from each side
-    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 5 problems"))
+    #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
+    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 4 problems, 1 warnings"))
   }
 
   @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {

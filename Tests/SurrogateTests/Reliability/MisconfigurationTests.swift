@@ -451,24 +451,32 @@ struct MisconfigurationTests {
     presenter.interactor = nil
   }
 
-  @Test func resolvingThroughTheContainerInsideABlockStartsANewGraph() throws {
+  @Test func resolvingThroughTheContainerInsideABlockJoinsTheGraphToo() throws {
     let container = Container()
     container.register { ListInteractor() }
+      .resolvingProperties { [unowned container] _, interactor in
+        interactor.output = try container.resolve(ListPresenter.self)
+      }
     container.register { ListPresenter() }
-      .resolvingProperties { _, presenter in presenter.interactor = try container.resolve() }
+      .resolvingProperties { [unowned container] _, presenter in presenter.interactor = try container.resolve() }
     let presenter = try container.resolve(ListPresenter.self)
-    #expect(presenter.interactor != nil)
+    let output = try #require(presenter.interactor?.output)
+    #expect(ObjectIdentifier(output) == ObjectIdentifier(presenter))
+    presenter.interactor = nil
   }
 
-  @Test func resolvingASingletonThroughTheContainerInsideItsOwnBlockThrowsInsteadOfDeadlocking() {
+  /// The container joins the graph its thread is resolving (Dip's idiom), so the block gets the
+  /// instance it is injecting, as through `r`; before, it waited for itself.
+  @Test func resolvingASingletonThroughTheContainerInsideItsOwnBlockGetsTheInstanceBeingMade() throws {
     let container = Container()
     container.register(.singleton) { ListPresenter() }
-      .resolvingProperties { _, _ in _ = try container.resolve(ListPresenter.self) }
-    let error = #expect(throws: ResolutionError.self) { try container.resolve(ListPresenter.self) }
-    #expect(error?.code == .circularDependency)
-    #expect(error?.message == "ListPresenter is being created by an outer `resolve` on this thread, which is waiting for it.")
-    #expect(error?.pathDescription == "ListPresenter")
-    #expect(error?.remedy == "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency joins the same graph.")
+      .resolvingProperties { [unowned container] _, _ in
+        let same = try container.resolve(ListPresenter.self)
+        same.view = ListViewController()
+      }
+    let presenter = try container.resolve(ListPresenter.self)
+    #expect(presenter.view != nil)
+    #expect(presenter === (try container.resolve(ListPresenter.self)))
   }
 }
 

@@ -58,7 +58,20 @@ final class ReferenceModel {
   private var roots: [Int] = []
 
   // The current top-level resolution.
-  private var shared: [Int: Int] = [:]
+  private var shared: [SharedKey: Int] = [:]
+
+  /// What a graph reuses an instance by: its registration, and the requested tag when an untagged
+  /// `.shared` registration answers a tagged request (an instance is never handed to another tag).
+  private struct SharedKey: Hashable {
+    let registration: Int
+    let tag: TagSpec?
+  }
+
+  private func sharedKey(_ index: Int, requested: ModelKey) -> SharedKey {
+    let registration = spec.registrations[index]
+    let byTag = registration.scope == .shared && registration.key.tag == nil
+    return SharedKey(registration: index, tag: byTag ? requested.tag : nil)
+  }
   private var frames: [Frame] = []
   private var postponed: [Int: [Postponed]] = [:]
   private var lastCycleTarget: Frame?
@@ -125,11 +138,17 @@ final class ReferenceModel {
 
   private func path(to key: ModelKey) -> [ModelKey] { frames.map(\.key) + [key] }
 
+  private func isRegisteredWithArgument(_ target: Target) -> Bool {
+    registrations.keys.contains { $0.target == target && $0.hasArgument }
+      || forwardings.keys.contains { $0.target == target && $0.hasArgument }
+  }
+
   private func resolve(_ request: Request) throws(Failure) -> Int? {
     let key = request.key
     switch lookup(key) {
     case nil:
-      if request.isOptional { return nil }
+      // `T?` without arguments is `nil` only when no definition of `T` takes arguments either.
+      if request.isOptional, key.hasArgument || !isRegisteredWithArgument(key.target) { return nil }
       throw Failure(code: .definitionNotFound, key: key, path: path(to: key))
     case .registration(let index):
       return try produce(index, requested: key, argument: request.argument)
@@ -145,7 +164,7 @@ final class ReferenceModel {
   private func produce(_ index: Int, requested: ModelKey, argument: Int?) throws(Failure) -> Int {
     let registration = spec.registrations[index]
     let isReusable = registration.scope != .unique
-    if isReusable, let object = shared[index] { return object }
+    if isReusable, let object = shared[sharedKey(index, requested: requested)] { return object }
     if registration.scope.isSingleton, let object = published[index],
       registration.scope != .weakSingleton || alive.contains(object)
     {
@@ -170,7 +189,7 @@ final class ReferenceModel {
     let object = objects.count
     objects.append(Object(kind: registration.kind, argument: argument, constructor: constructor))
     frames[frames.count - 1].isConstructing = false
-    if isReusable { shared[index] = object }
+    if isReusable { shared[sharedKey(index, requested: requested)] = object }
     if try !runBlocks(from: 0, of: index, on: object, frame: frames[frames.count - 1]) {
       publish(index, object)
     }
@@ -191,7 +210,7 @@ final class ReferenceModel {
           postponed[target, default: []].append(Postponed(registration: index, object: object, block: block, frame: frame))
           return true
         }
-        shared[index] = nil
+        shared[sharedKey(index, requested: frame.key)] = nil
         throw error
       }
     }

@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`
+/// made inside a factory joins it (Dip's idiom) instead of starting a graph of its own.
+///
+/// Invariant: the thread-specific value is the address of a ``Graph``, unretained, that has a
+/// frame on its path and runs on this thread; it is set when a synchronous graph pushes its first
+/// frame and put back to the graph it replaced when that graph pops its last (see
+/// ``Graph/push(_:)``). A graph with frames is alive (its caller holds it), and no other thread
+/// reads this thread's value, so the address is never read after the graph is gone. Async graphs
+/// are never here: a task may move between threads while its graph has frames; they are found
+/// through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests` breaks if the value
+/// outlives its graph's path (a resolve on another thread or after a failure joins a stale graph).
+///
+/// ```swift
+/// container.register { Client(server: try container.resolve(Server.self)) }  // joins the graph
+/// ```
+@usableFromInline
+enum ThreadGraph {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "pthread_key_create failed (\(status))")
+    return key
+  }()
+
+  /// The address of the thread's current graph, or `nil`.
+  static var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+
+  static func setCurrent(_ graph: UnsafeMutableRawPointer?) { pthread_setspecific(key, graph) }
+
+  /// The graph a synchronous `resolve` from `container` on this thread joins: the thread's current
+  /// graph, if it resolves for the same family of containers (a container, its ancestors and
+  /// children share one ``WaitCoordinator``); `nil` starts a graph of its own.
+  @usableFromInline
+  static func joinable(from container: Container) -> Graph? {
+    guard let address = current else { return nil }
+    let graph = Unmanaged<Graph>.fromOpaque(address).takeUnretainedValue()
+    return graph.isActive && graph.coordinator === container.coordinator ? graph : nil
+  }
+}
+
+/// The async graph the current task is resolving, so that a `try await container.resolve` made
+/// inside an async factory joins it.
+///
+/// Child tasks inherit a task-local value, and may run at the same time as their parent: only the
+/// task that started the graph joins it (``Graph/task``), every other task starts its own.
+struct AsyncGraphScope: Sendable {
+  /// NB: a graph is not `Sendable`. It is used only by the task that started it, which the join
+  /// checks before touching anything else of it; other tasks only keep it alive.
+  nonisolated(unsafe) let graph: Graph
+
+  @TaskLocal static var current: AsyncGraphScope?
+
+  /// The graph a `try await resolve` from `container` in this task joins, or `nil`.
+  static func joinable(from container: Container) -> Graph? {
+    guard let graph = current?.graph, graph.isActive, let task = graph.task,
+      withUnsafeCurrentTask(body: { $0 == task }), graph.coordinator === container.coordinator
+    else { return nil }
+    return graph
+  }
+}
