@@ -213,7 +213,7 @@ struct ComponentScopeTests {
     let container = Container()
     container.register(.weakSingleton) { ServiceImp1() as any Service }
     var strongSingleton: (any Service)? = try container.resolve((any Service).self)
-    weak var weakSingleton = try container.resolve((any Service).self)
+    weak let weakSingleton = try container.resolve((any Service).self)
     #expect(same(weakSingleton, strongSingleton))
     strongSingleton = nil
     #expect(weakSingleton == nil)

@@ -1,0 +1,51 @@
+import Dispatch
+import Surrogate
+import Testing
+
+/// Dip's `ThreadSafetyTests`: many threads resolving from one container at once. (Dip runs them
+/// only where Objective-C is available; the promise holds everywhere.)
+struct ThreadSafetyTests {
+  static let threads = 100
+
+  /// Dip: a singleton resolved by many threads at once is made exactly once.
+  @Test func singletonThreadSafety() {
+    let container = Container()
+    container.register(.singleton) { Server() }
+    let resolved = Recorder<Set<ObjectIdentifier>>([])
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+      guard let server = try? container.resolve(Server.self) else { return }
+      resolved.update { $0.insert(ObjectIdentifier(server)) }
+    }
+    #expect(resolved.value.count == 1)
+  }
+
+  /// Dip: a `.shared` definition resolved by many threads at once makes one instance per resolve.
+  @Test func factoryThreadSafety() {
+    let container = Container()
+    container.register { Server() }
+    let resolved = Recorder<[Server]>([])
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+      guard let server = try? container.resolve(Server.self) else { return }
+      resolved.update { $0.append(server) }
+    }
+    #expect(resolved.value.count == Self.threads)
+    #expect(Set(resolved.value.map(ObjectIdentifier.init)).count == Self.threads)
+  }
+
+  /// Dip: graphs with a circular reference resolved by many threads at once are never mixed up:
+  /// each client's server points back at that client.
+  @Test func circularReferenceThreadSafety() {
+    let container = Container()
+    container.register { r in Client(server: try r.resolve()) }
+    container.register { Server() }
+      .resolvingProperties { r, server in server.client = try r.resolve() }
+    let resolved = Recorder<[Client]>([])
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+      guard let client = try? container.resolve(Client.self) else { return }
+      resolved.update { $0.append(client) }
+    }
+    #expect(resolved.value.count == Self.threads)
+    #expect(Set(resolved.value.map(ObjectIdentifier.init)).count == Self.threads)
+    #expect(resolved.value.allSatisfy { same($0.server.client, $0) })
+  }
+}
