@@ -294,7 +294,9 @@ extension Container {
 
   /// The client's factory that takes both services as runtime arguments.
   @discardableResult
-  fileprivate func registerTwoArgumentClient(tag: String? = nil) -> Definition<any AutoWiredClient, ((any Service)?, ServiceImp2)> {
+  fileprivate func registerTwoArgumentClient(tag: String? = nil)
+    -> Definition<any AutoWiredClient, ((any Service)?, ServiceImp2)>
+  {
     register(tag: tag) { (_: Resolver, service1: (any Service)?, service2: ServiceImp2) -> any AutoWiredClient in
       AutoWiredClientImp(service1: service1, service2: service2)
     }

@@ -3,48 +3,77 @@ import Testing
 /// Dip's cases that need API Surrogate does not have, each with what it needs. A case moves from
 /// here to its file's suite when the API exists.
 enum AwaitingAPI {
-  static let cases: [(dipTest: String, file: String, needs: String)] = [
-    // MARK: - DipTests
-    ("testThatItCallsDidResolveDependenciesOnResolvableIntance", "DipTests", "`Resolvable.didResolveDependencies()`"),
-    ("testThatItCallsDidResolveDependenciesInReverseOrder", "DipTests", "`Resolvable.didResolveDependencies()`"),
-    ("testItCallsResolveDependenciesOnResolableInstance", "DipTests", "`Resolvable.resolveDependencies(_:)`"),
-    ("testThatItPicksRuntimeArgumentsWhenValidatingConfiguration", "DipTests", "`validate(_ arguments: Any...)`"),
-    ("testThatItCanResolveUsingContainersCollaboration", "DipTests", "`collaborate(with:)` (two-way)"),
-    ("testThatCollaboratingWithSelfIsIgnored", "DipTests", "`collaborate(with:)`"),
-    ("testThatCollaboratingContainersAreWeakReferences", "DipTests", "`collaborate(with:)` holding weakly"),
-    ("testThatCollaboratingContainersReuseInstancesResolvedByAnotherContainer", "DipTests", "`collaborate(with:)` (two-way, shared graph)"),
-    ("testThatContainerAutowireBeforeCollaboration", "DipTests", "`collaborate(with:)` (two-way)"),
-    ("testThatItCanHandleSeparateContainersAndTheirCollaboration", "DipTests", "`collaborate(with:)`"),
-    // MARK: - DefinitionTests
-    ("testThatResolveDependenciesCallsResolveDependenciesBlock", "DefinitionTests", "a standalone `Definition` with `resolveProperties(of:container:)`"),
-    ("testThatResolveDependenciesBlockIsNotCalledWhenPassedWrongInstance", "DefinitionTests", "a standalone `Definition` with `resolveProperties(of:container:)`"),
-    // MARK: - ContextTests
-    ("testThatContextStoresCurrentlyResolvedType", "ContextTests", "`context.resolvingType`"),
-    ("testThatContextStoresInjectedInType", "ContextTests", "`context.injectedInType`"),
-    ("testThatContextStoresTheTagPassedToResolveWhenAutoInjecting", "ContextTests", "`@Injected(tag:)` and `context.injectedInProperty`"),
-    ("testThatContextStoresNameOfAutoInjectedProperty", "ContextTests", "`@Injected` and `context.injectedInProperty`"),
-    ("testThatItDoesNotSetInjectedInTypeWhenResolvingWithCollaboration", "ContextTests", "`collaborate(with:)` and `context.injectedInType`"),
-    ("testThatContextIsPreservedWhenResolvingWithCollaboration", "ContextTests", "`collaborate(with:)` and `context.resolvingType`"),
-    // MARK: - AutoInjectionTests
-    ("testThatItResolvesAutoInjectedDependencies", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatItResolvesInheritedDependencies", "AutoInjectionTests", "`@InjectedWeak` in a subclass"),
-    ("testThatItCanSetInjectedProperty", "AutoInjectionTests", "settable `@Injected` / `@InjectedWeak`"),
-    ("testThatItThrowsErrorIfFailsToAutoInjectDependency", "AutoInjectionTests", "`@Injected` (required)"),
-    ("testThatItResolvesAutoInjectedSingletons", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatItCallsResolveDependencyBlockWhenAutoInjecting", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatItReusesResolvedAutoInjectedInstances", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatItReusesAutoInjectedInstancesOnNextResolveOrAutoInjection", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatThereIsNoRetainCycleBetweenAutoInjectedCircularDependencies", "AutoInjectionTests", "`@Injected` / `@InjectedWeak`"),
-    ("testThatItCallsDidInjectOnAutoInjectedProperty", "AutoInjectionTests", "`@Injected(didInject:)`"),
-    ("testThatNoErrorThrownWhenOptionalPropertiesAreNotAutoInjected", "AutoInjectionTests", "`@Injected(required: false)`"),
-    ("testThatItResolvesTaggedAutoInjectedProperties", "AutoInjectionTests", "`@Injected(tag:)`"),
-    ("testThatItPassesTagToAutoInjectedProperty", "AutoInjectionTests", "`@Injected` inheriting the request's tag"),
-    ("testThatItDoesNotPassTagToAutoInjectedPropertyWithExplicitTag", "AutoInjectionTests", "`@Injected(tag:)`"),
-    ("testThatItAutoInjectsPropertyWithCollaboratingContainer", "AutoInjectionTests", "`@Injected` and `collaborate(with:)`"),
-    ("testThatItDoesNotAutoInjectIfDisabledInDefinition", "AutoInjectionTests", "`Definition.autoInjectingProperties(_:)`"),
-    ("testThatItDoesNotAutoInjectIfDisabledInContainer", "AutoInjectionTests", "`Container(autoInjectProperties:)`"),
-    ("testThatItAutoInjectsWhenOverriddenInDefinition", "AutoInjectionTests", "`Container(autoInjectProperties:)` and `autoInjectingProperties(_:)`"),
-  ]
+  static let cases: [(dipTest: String, file: String, needs: String)] =
+    dipTests + definitionTests + contextTests + autoInjectionTests
+
+  private static let collaboration = "`collaborate(with:)`"
+  private static let injected = "`@Injected` / `@InjectedWeak` auto-injected properties"
+  private static let standaloneDefinition = "a standalone `Definition` with `resolveProperties(of:container:)`"
+
+  private static func cases(in file: String, _ list: [(String, String)])
+    -> [(dipTest: String, file: String, needs: String)]
+  {
+    list.map { (dipTest: $0.0, file: file, needs: $0.1) }
+  }
+
+  private static let dipTests = cases(
+    in: "DipTests",
+    [
+      ("testThatItCallsDidResolveDependenciesOnResolvableIntance", "`Resolvable.didResolveDependencies()`"),
+      ("testThatItCallsDidResolveDependenciesInReverseOrder", "`Resolvable.didResolveDependencies()`"),
+      ("testItCallsResolveDependenciesOnResolableInstance", "`Resolvable.resolveDependencies(_:)`"),
+      ("testThatItPicksRuntimeArgumentsWhenValidatingConfiguration", "`validate(_ arguments: Any...)`"),
+      ("testThatItCanResolveUsingContainersCollaboration", "\(collaboration), both ways"),
+      ("testThatCollaboratingWithSelfIsIgnored", collaboration),
+      ("testThatCollaboratingContainersAreWeakReferences", "\(collaboration), holding weakly"),
+      ("testThatCollaboratingContainersReuseInstancesResolvedByAnotherContainer", "\(collaboration), both ways"),
+      ("testThatContainerAutowireBeforeCollaboration", "\(collaboration), both ways"),
+      ("testThatItCanHandleSeparateContainersAndTheirCollaboration", collaboration),
+    ])
+
+  private static let definitionTests = cases(
+    in: "DefinitionTests",
+    [
+      ("testThatResolveDependenciesCallsResolveDependenciesBlock", standaloneDefinition),
+      ("testThatResolveDependenciesBlockIsNotCalledWhenPassedWrongInstance", standaloneDefinition),
+    ])
+
+  private static let contextTests = cases(
+    in: "ContextTests",
+    [
+      ("testThatContextStoresCurrentlyResolvedType", "`context.resolvingType`"),
+      ("testThatContextStoresInjectedInType", "`context.injectedInType`"),
+      ("testThatContextStoresTheTagPassedToResolveWhenAutoInjecting", "\(injected), `context.injectedInProperty`"),
+      ("testThatContextStoresNameOfAutoInjectedProperty", "\(injected), `context.injectedInProperty`"),
+      (
+        "testThatItDoesNotSetInjectedInTypeWhenResolvingWithCollaboration",
+        "\(collaboration), `context.injectedInType`"
+      ),
+      ("testThatContextIsPreservedWhenResolvingWithCollaboration", "\(collaboration), `context.resolvingType`"),
+    ])
+
+  private static let autoInjectionTests = cases(
+    in: "AutoInjectionTests",
+    [
+      ("testThatItResolvesAutoInjectedDependencies", injected),
+      ("testThatItResolvesInheritedDependencies", "\(injected) in a subclass"),
+      ("testThatItCanSetInjectedProperty", "settable \(injected)"),
+      ("testThatItThrowsErrorIfFailsToAutoInjectDependency", injected),
+      ("testThatItResolvesAutoInjectedSingletons", injected),
+      ("testThatItCallsResolveDependencyBlockWhenAutoInjecting", injected),
+      ("testThatItReusesResolvedAutoInjectedInstances", injected),
+      ("testThatItReusesAutoInjectedInstancesOnNextResolveOrAutoInjection", injected),
+      ("testThatThereIsNoRetainCycleBetweenAutoInjectedCircularDependencies", injected),
+      ("testThatItCallsDidInjectOnAutoInjectedProperty", "`@Injected(didInject:)`"),
+      ("testThatNoErrorThrownWhenOptionalPropertiesAreNotAutoInjected", "`@Injected(required: false)`"),
+      ("testThatItResolvesTaggedAutoInjectedProperties", "`@Injected(tag:)`"),
+      ("testThatItPassesTagToAutoInjectedProperty", "\(injected) inheriting the request's tag"),
+      ("testThatItDoesNotPassTagToAutoInjectedPropertyWithExplicitTag", "`@Injected(tag:)`"),
+      ("testThatItAutoInjectsPropertyWithCollaboratingContainer", "\(injected), \(collaboration)"),
+      ("testThatItDoesNotAutoInjectIfDisabledInDefinition", "`Definition.autoInjectingProperties(_:)`"),
+      ("testThatItDoesNotAutoInjectIfDisabledInContainer", "`Container(autoInjectProperties:)`"),
+      ("testThatItAutoInjectsWhenOverriddenInDefinition", "`Container(autoInjectProperties:)`"),
+    ])
 }
 
 /// Checks the list of Dip cases awaiting API.

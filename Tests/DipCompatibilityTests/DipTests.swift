@@ -306,9 +306,13 @@ struct DipTests {
     let container = Container()
     container.register(.singleton) { RootService() }
     let collaborator1 = Container(parent: container)
-    collaborator1.register(.singleton) { (_: Resolver, service: RootService) in ServiceClient(name: "1", service: service) }
+    collaborator1.register(.singleton) { (_: Resolver, service: RootService) in
+      ServiceClient(name: "1", service: service)
+    }
     let collaborator2 = Container(parent: container)
-    collaborator2.register(.singleton) { (_: Resolver, service: RootService) in ServiceClient(name: "2", service: service) }
+    collaborator2.register(.singleton) { (_: Resolver, service: RootService) in
+      ServiceClient(name: "2", service: service)
+    }
     let client2 = try collaborator2.resolve(ServiceClient.self)
     let client1 = try collaborator1.resolve(ServiceClient.self)
     #expect(client1.name == "1")
