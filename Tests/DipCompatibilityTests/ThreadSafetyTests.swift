@@ -48,4 +48,24 @@ struct ThreadSafetyTests {
     #expect(Set(resolved.value.map(ObjectIdentifier.init)).count == Self.threads)
     #expect(resolved.value.allSatisfy { same($0.server.client, $0) })
   }
+
+  /// Dip's exact shape: the client's factory resolves its server through the container, and the
+  /// server's block resolves its client through the container on another queue.
+  @Test(.disabled("crashes today: container.resolve inside a factory (issue #17 §3)"))
+  func circularReferenceThreadSafetyThroughContainer() {
+    let container = Container()
+    container.register { [unowned container] in Client(server: try container.resolve()) }
+    container.register { Server() }
+      .resolvingProperties { [unowned container] _, server in
+        server.client = DispatchQueue.global().sync { try? container.resolve(Client.self) }
+      }
+    let resolved = Recorder<[Client]>([])
+    DispatchQueue.concurrentPerform(iterations: Self.threads) { _ in
+      guard let client = try? container.resolve(Client.self) else { return }
+      resolved.update { $0.append(client) }
+    }
+    #expect(resolved.value.count == Self.threads)
+    #expect(Set(resolved.value.map(ObjectIdentifier.init)).count == Self.threads)
+    #expect(resolved.value.allSatisfy { same($0.server.client, $0) })
+  }
 }
