@@ -52,6 +52,8 @@ let package = Package(
     // `swift run -c release surrogate-bench`; the side-by-side suite lives in Benchmarks/.
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
+    // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
+    .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
     .testTarget(
       name: "CocktailKitTests",
       dependencies: ["CocktailKit", "SurrogateTesting", .product(name: "FlyingFox", package: "FlyingFox")]),

@@ -1,0 +1,356 @@
+import Surrogate
+import Testing
+
+private protocol CircularServer: AnyObject {
+  var client: (any CircularClient)? { get }
+}
+
+private protocol CircularClient: AnyObject {
+  var server: (any CircularServer)? { get }
+}
+
+/// Gets one client in its initializer and a second one by property injection; holds both weakly.
+private final class ServerImp: CircularServer {
+  weak var client: (any CircularClient)?
+  weak var secondClient: (any CircularClient)?
+  init(client: any CircularClient) { self.client = client }
+}
+
+/// Gets both of its servers by property injection.
+private final class ClientImp: CircularClient {
+  var server: (any CircularServer)?
+  var secondServer: (any CircularServer)?
+}
+
+private final class RootService {}
+
+private final class ServiceClient {
+  let name: String
+  let service: RootService
+  init(name: String, service: RootService) {
+    self.name = name
+    self.service = service
+  }
+}
+
+private final class Weakly {}
+
+private final class HoldsWeakly {
+  weak var held: Weakly?
+  init(held: Weakly) { self.held = held }
+}
+
+/// Dip's `DipTests`: registering, resolving, tags, errors, circular graphs and validation.
+struct DipTests {
+  /// Dip: a container whose factories refer to it (unowned) and whose blocks get it as an
+  /// argument is released once its owner lets go of it: no retain cycle.
+  @Test func creatingContainerWithConfigBlockDoesNotCreateRetainCycle() throws {
+    weak var weakContainer: Container?
+    do {
+      let container = Container()
+      container.register { ServiceImp1() }
+      container.register { [unowned container] (_: Resolver, _: ServiceImp1) -> any Service in
+        _ = container
+        return ServiceImp1()
+      }
+      .resolvingProperties { r, _ in _ = r }
+      _ = try container.resolve((any Service).self)
+      weakContainer = container
+    }
+    #expect(weakContainer == nil)
+  }
+
+  /// Dip: an untagged definition resolves by inferred type, by explicit type, and as an optional.
+  @Test func resolvesInstanceRegisteredWithoutTag() throws {
+    let container = Container()
+    container.register { ServiceImp1() as any Service }
+    let inferred: any Service = try container.resolve()
+    #expect(inferred is ServiceImp1)
+    #expect(try container.resolve((any Service).self) is ServiceImp1)
+    #expect(try container.resolve((any Service)?.self) is ServiceImp1)
+  }
+
+  /// Dip: a tagged definition resolves with its tag, by inferred type, explicit type and optional.
+  @Test func resolvesInstanceRegisteredWithTag() throws {
+    let container = Container()
+    container.register(tag: "service") { ServiceImp1() as any Service }
+    let inferred: any Service = try container.resolve(tag: "service")
+    #expect(inferred is ServiceImp1)
+    #expect(try container.resolve((any Service).self, tag: "service") is ServiceImp1)
+    #expect(try container.resolve((any Service)?.self, tag: "service") is ServiceImp1)
+  }
+
+  /// Dip: two tags of one type resolve to their own definitions.
+  @Test func resolvesDifferentInstancesRegisteredForDifferentTags() throws {
+    let container = Container()
+    container.register(tag: "service1") { ServiceImp1() as any Service }
+    container.register(tag: "service2") { ServiceImp2() as any Service }
+    let inferred1: any Service = try container.resolve(tag: "service1")
+    let inferred2: any Service = try container.resolve(tag: "service2")
+    #expect(inferred1 is ServiceImp1)
+    #expect(inferred2 is ServiceImp2)
+    #expect(try container.resolve((any Service).self, tag: "service1") is ServiceImp1)
+    #expect(try container.resolve((any Service).self, tag: "service2") is ServiceImp2)
+    #expect(try container.resolve((any Service)?.self, tag: "service1") is ServiceImp1)
+    #expect(try container.resolve((any Service)?.self, tag: "service2") is ServiceImp2)
+  }
+
+  /// Dip: registering the same type again replaces the earlier definition.
+  @Test func newRegistrationOverridesPreviousRegistration() throws {
+    let container = Container()
+    container.register { ServiceImp1() as any Service }
+    let first = try container.resolve((any Service).self)
+    container.register { ServiceImp2() as any Service }
+    let second = try container.resolve((any Service).self)
+    #expect(first is ServiceImp1)
+    #expect(second is ServiceImp2)
+  }
+
+  /// Dip: a definition's `resolvingProperties` block runs on every resolve, also of the optional.
+  @Test func callsResolveDependenciesOnDefinition() throws {
+    let container = Container()
+    let calls = Recorder(0)
+    container.register { ServiceImp1() as any Service }
+      .resolvingProperties { _, _ in calls.increment() }
+    let _: any Service = try container.resolve()
+    #expect(calls.value == 1)
+    _ = try container.resolve((any Service).self)
+    #expect(calls.value == 2)
+    _ = try container.resolve((any Service)?.self)
+    #expect(calls.value == 3)
+  }
+
+  /// Dip: resolving an unregistered type throws `definitionNotFound` with the requested key.
+  @Test func throwsErrorIfCanNotFindDefinitionForType() {
+    let container = Container()
+    container.register { ServiceImp1() }
+    let expectedKey = DefinitionKey(type: (any Service).self)
+    let inferred = #expect(throws: ResolutionError.self) {
+      let _: any Service = try container.resolve()
+    }
+    #expect(inferred?.code == .definitionNotFound)
+    #expect(inferred?.key == expectedKey)
+    let explicit = #expect(throws: ResolutionError.self) { try container.resolve((any Service).self) }
+    #expect(explicit?.code == .definitionNotFound)
+    #expect(explicit?.key == expectedKey)
+  }
+
+  /// Dip: resolving with a tag nothing is registered for (and no untagged definition) throws
+  /// `definitionNotFound` with the requested tag in the key.
+  @Test func throwsErrorIfCanNotFindDefinitionForTag() {
+    let container = Container()
+    container.register(tag: "some tag") { ServiceImp1() as any Service }
+    let expectedKey = DefinitionKey(type: (any Service).self, tag: DefinitionTag("other tag"))
+    let inferred = #expect(throws: ResolutionError.self) {
+      let _: any Service = try container.resolve(tag: "other tag")
+    }
+    #expect(inferred?.code == .definitionNotFound)
+    #expect(inferred?.key == expectedKey)
+    let explicit = #expect(throws: ResolutionError.self) {
+      try container.resolve((any Service).self, tag: "other tag")
+    }
+    #expect(explicit?.code == .definitionNotFound)
+    #expect(explicit?.key == expectedKey)
+  }
+
+  /// Dip: resolving with runtime arguments no factory takes throws `definitionNotFound` with the
+  /// argument types in the key.
+  @Test func throwsErrorIfCanNotFindDefinitionForFactoryWithArguments() {
+    let container = Container()
+    container.register { ServiceImp1() as any Service }
+    let expectedKey = DefinitionKey(type: (any Service).self, argumentsType: String.self)
+    let inferred = #expect(throws: ResolutionError.self) {
+      let _: any Service = try container.resolve(arguments: "some string")
+    }
+    #expect(inferred?.code == .definitionNotFound)
+    #expect(inferred?.key == expectedKey)
+    let explicit = #expect(throws: ResolutionError.self) {
+      try container.resolve((any Service).self, arguments: "some string")
+    }
+    #expect(explicit?.code == .definitionNotFound)
+    #expect(explicit?.key == expectedKey)
+  }
+
+  /// Dip: the error a factory throws reaches the caller (Surrogate wraps it as the `cause` of a
+  /// `factoryFailed` error).
+  @Test func throwsErrorIfConstructorThrows() {
+    let container = Container()
+    container.register { () throws -> any Service in throw UserError() }
+    let inferred = #expect(throws: ResolutionError.self) {
+      let _: any Service = try container.resolve()
+    }
+    #expect(inferred?.code == .factoryFailed)
+    #expect(inferred?.cause as? UserError == UserError())
+    let explicit = #expect(throws: ResolutionError.self) { try container.resolve((any Service).self) }
+    #expect(explicit?.cause as? UserError == UserError())
+  }
+
+  /// Dip: the error a `resolvingProperties` block throws reaches the caller (Surrogate wraps it
+  /// as the `cause` of a `propertyInjectionFailed` error).
+  @Test func throwsErrorIfFailsToResolveDependency() {
+    let container = Container()
+    container.register { ServiceImp1() as any Service }
+      .resolvingProperties { _, _ in throw UserError() }
+    let inferred = #expect(throws: ResolutionError.self) {
+      let _: any Service = try container.resolve()
+    }
+    #expect(inferred?.code == .propertyInjectionFailed)
+    #expect(inferred?.cause as? UserError == UserError())
+    let explicit = #expect(throws: ResolutionError.self) { try container.resolve((any Service).self) }
+    #expect(explicit?.cause as? UserError == UserError())
+  }
+
+  /// Dip: a server built with its client and a client that gets its servers by property
+  /// injection resolve as one graph: one client, one server, each pointing at the other.
+  /// (Dip also checks `didResolveDependencies`, which needs `Resolvable`; see AwaitingAPI.)
+  @Test func resolvesCircularDependencies() throws {
+    let container = Container()
+    container.registerCircularServerAndClient { r in try r.resolve() }
+    let client = try #require(try container.resolve((any CircularClient).self) as? ClientImp)
+    let server = try #require(client.server as? ServerImp)
+    let secondServer = try #require(client.secondServer as? ServerImp)
+    #expect(same(client, server.client))
+    #expect(same(client, server.secondClient))
+    #expect(same(client, secondServer.client))
+    #expect(same(client, secondServer.secondClient))
+    #expect(same(server, secondServer))
+  }
+
+  /// Dip's exact shape: the server's factory resolves its client through the container itself.
+  @Test(.disabled("crashes today: container.resolve inside a factory (issue #17 §3)"))
+  func resolvesCircularDependenciesThroughContainer() throws {
+    let container = Container()
+    container.registerCircularServerAndClient { [unowned container] _ in try container.resolve() }
+    let client = try #require(try container.resolve((any CircularClient).self) as? ClientImp)
+    let server = try #require(client.server as? ServerImp)
+    let secondServer = try #require(client.secondServer as? ServerImp)
+    #expect(same(client, server.client))
+    #expect(same(client, server.secondClient))
+    #expect(same(client, secondServer.client))
+    #expect(same(client, secondServer.secondClient))
+    #expect(same(server, secondServer))
+  }
+
+  /// Dip: validation resolves every definition (tagged ones, ones with runtime arguments, and
+  /// forwarded types) and passes when all of them resolve.
+  @Test func validatesConfiguration() {
+    let container = Container()
+    let createdService1 = Recorder(false)
+    let createdService2 = Recorder(false)
+    let createdService3 = Recorder(false)
+    let createdForwarded = Recorder(false)
+    let service1 = container.register { ServiceImp1() }
+      .resolvingProperties { _, _ in createdService1.set() }
+    container.register(service1, type: (any Service).self)
+      .resolvingProperties { _, _ in createdForwarded.set() }
+    container.register(tag: "tag") { ServiceImp2() as any Service }
+      .resolvingProperties { _, _ in createdService2.set() }
+    container.register { (_: Resolver, _: String) in ServiceImp1() }
+      .resolvingProperties { _, _ in createdService3.set() }
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(createdService1.value)
+    #expect(createdService2.value)
+    #expect(createdService3.value, "the definition with a runtime argument was not validated: \(report)")
+    #expect(createdForwarded.value)
+  }
+
+  /// Dip: validation fails when a definition needs runtime arguments it was not given.
+  @Test func failsValidationIfNoMatchingArgumentsFound() {
+    let container = Container()
+    container.register { (_: Resolver, _: Int) -> any Service in ServiceImp1() }
+    let report = container.validate()
+    #expect(!report.isValid, "\(report)")
+  }
+
+  /// Dip: validation ignores the user's own errors thrown by factories and fails only for the
+  /// container's errors (here, a dependency that is not registered).
+  @Test func failsValidationOnlyForDipErrors() {
+    let container = Container()
+    container.register { () throws -> any Service in throw UserError() }
+    let userErrorReport = container.validate()
+    #expect(userErrorReport.isValid, "\(userErrorReport)")
+
+    container.register { r -> any Service in
+      _ = try r.resolve(ServiceImp3.self)
+      return ServiceImp1()
+    }
+    let report = container.validate()
+    #expect(report.problems.map(\.code) == [.definitionNotFound], "\(report)")
+    #expect(report.problems.first?.key == DefinitionKey(type: ServiceImp3.self))
+  }
+
+  /// Dip (collaborating containers, here children and grandchildren): a singleton of the root
+  /// container is the same instance whichever descendant resolves it.
+  @Test func collaborationReferencesAreRecursivelyUpdate() throws {
+    let container = Container()
+    container.register(.singleton) { ServiceImp1() as any Service }
+    let collaborator1 = Container(parent: container)
+    let collaborator2 = Container(parent: container)
+    let collaborator3 = Container(parent: collaborator1)
+    let collaborator4 = Container(parent: collaborator2)
+    let service1 = try collaborator1.resolve((any Service).self)
+    let service2 = try collaborator2.resolve((any Service).self)
+    let service3 = try collaborator3.resolve((any Service).self)
+    let service4 = try collaborator4.resolve((any Service).self)
+    let serviceRoot = try container.resolve((any Service).self)
+    #expect(same(service1, service2))
+    #expect(same(service1, service3))
+    #expect(same(service1, service4))
+    #expect(same(service1, serviceRoot))
+  }
+
+  /// Dip (collaborating containers, here two children): each container keeps its own singletons,
+  /// and both share the singleton of the container they rely on.
+  @Test func containersShareTheirSingletonsOnlyWithCollaborators() throws {
+    let container = Container()
+    container.register(.singleton) { RootService() }
+    let collaborator1 = Container(parent: container)
+    collaborator1.register(.singleton) { (_: Resolver, service: RootService) in
+      ServiceClient(name: "1", service: service)
+    }
+    let collaborator2 = Container(parent: container)
+    collaborator2.register(.singleton) { (_: Resolver, service: RootService) in
+      ServiceClient(name: "2", service: service)
+    }
+    let client2 = try collaborator2.resolve(ServiceClient.self)
+    let client1 = try collaborator1.resolve(ServiceClient.self)
+    #expect(client1.name == "1")
+    #expect(client2.name == "2")
+    #expect(same(client1.service, client2.service))
+  }
+
+  /// Dip: a `.unique` factory with a runtime argument it holds weakly neither keeps its result
+  /// nor the argument alive (regression SR-8878).
+  @Test func weakMirrorRegression() throws {
+    let container = Container()
+    container.register(.unique, tag: "my_tag") { (_: Resolver, held: Weakly) in HoldsWeakly(held: held) }
+    let held = Weakly()
+    weak var weakResult: HoldsWeakly?
+    weak var weakHeld: Weakly?
+    do {
+      let result = try container.resolve(HoldsWeakly.self, tag: "my_tag", arguments: held)
+      weakResult = result
+      weakHeld = result.held
+    }
+    #expect(weakResult == nil)
+    #expect(weakHeld != nil)
+    withExtendedLifetime(held) {}
+  }
+}
+
+extension Container {
+  /// Dip's circular graph: the server gets its first client from `firstClient` and its second by
+  /// property injection; the client gets both of its servers by property injection.
+  fileprivate func registerCircularServerAndClient(
+    firstClient: @escaping @Sendable (Resolver) throws -> any CircularClient
+  ) {
+    register { r -> any CircularServer in ServerImp(client: try firstClient(r)) }
+      .resolvingProperties { r, server in (server as? ServerImp)?.secondClient = try r.resolve() }
+    register { ClientImp() as any CircularClient }
+      .resolvingProperties { r, client in
+        (client as? ClientImp)?.server = try r.resolve()
+        (client as? ClientImp)?.secondServer = try r.resolve()
+      }
+  }
+}
