@@ -97,6 +97,9 @@ final class Graph {
   @exclusivity(unchecked) var retainedRoot: Container?
   @exclusivity(unchecked) var retainedSnapshot: RegistrySnapshot?
   @usableFromInline let maximumDepth: Int
+  /// The depth from which each deeper request checks the stack left on its thread (see
+  /// ``StackBounds``): a shallow graph never looks.
+  @usableFromInline @exclusivity(unchecked) var stackCheckDepth: Int
   /// Whether the root container has no parent: then the root snapshot alone answers an untagged
   /// lookup from the root.
   @usableFromInline let rootIsTopLevel: Bool
@@ -174,6 +177,7 @@ final class Graph {
     self.rootSnapshotReference = Unmanaged.passUnretained(snapshot)
     self.retainedSnapshot = snapshot
     self.maximumDepth = container.maximumDepth
+    self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = isValidation
   }
@@ -188,6 +192,7 @@ final class Graph {
     self.rootReference = Unmanaged.passUnretained(container)
     self.rootSnapshotReference = snapshot
     self.maximumDepth = container.maximumDepth
+    self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = false
   }
@@ -441,15 +446,16 @@ final class Graph {
   /// is clear (the common case) costs a test and no call.
   @inlinable @inline(__always)
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
-    if pathBits & Self.pathBit(of: id) != 0 || frameCount >= maximumDepth {
+    if pathBits & Self.pathBit(of: id) != 0 || frameCount >= stackCheckDepth {
       try checkPath(id: id, requested: requested)
     }
   }
 
-  /// The scan behind ``checkCycleAndDepth(id:requested:)``.
+  /// The scan behind ``checkCycleAndDepth(id:requested:)``, and the depth and stack checks of a
+  /// deep path.
   @usableFromInline
   func checkPath(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
-    if let start = frames.firstIndex(where: { $0.id == id }) {
+    if pathBits & Self.pathBit(of: id) != 0, let start = frames.firstIndex(where: { $0.id == id }) {
       let target = frames[start]
       extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
@@ -459,6 +465,17 @@ final class Graph {
         .depthLimitExceeded, key: requested, path: path(to: requested),
         message: "Resolving \(requested) needs an object graph deeper than \(maximumDepth) definitions.",
         remedy: "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
+    }
+    if frames.count >= stackCheckDepth {
+      stackCheckDepth = frames.count + 1
+      let left = StackBounds.bytesLeft()
+      if left < StackBounds.reserve {
+        throw ResolutionError(
+          .depthLimitExceeded, key: requested, path: path(to: requested),
+          message: "Resolving \(requested) needs an object graph deeper than this thread's stack allows: "
+            + "\(frames.count) definitions deep, \(max(left, 0) / 1024) KiB of stack left.",
+          remedy: "Look for an unbounded chain of definitions in the path, or resolve it on a thread with a larger stack.")
+      }
     }
   }
 
