@@ -73,11 +73,21 @@ extension Container {
     if let joined = AsyncGraphScope.joinable(from: self) {
       return try await joined.resolveAsync(key, arguments: arguments, from: self)
     }
-    // A nonisolated async function runs on no actor, so the graph has no isolation.
-    let graph = Graph(container: self)
-    graph.task = withUnsafeCurrentTask { $0 }
-    return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
-      try await graph.resolveAsync(key, arguments: arguments, from: self)
+    var retries = 0
+    while true {
+      // A nonisolated async function runs on no actor, so the graph has no isolation.
+      let graph = Graph(container: self)
+      graph.task = withUnsafeCurrentTask { $0 }
+      do {
+        return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
+          try await graph.resolveAsync(key, arguments: arguments, from: self)
+        }
+      } catch {
+        // Backed off from a cycle of waits: start again once the other graph has finished.
+        guard let gate = graph.retryGate, retries < Self.maximumRetries else { throw error }
+        try await gate.waitAsync()
+        retries += 1
+      }
     }
   }
 

@@ -173,11 +173,30 @@ extension Container {
     snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     if let joined = ThreadGraph.joinable(from: self) { return try body(joined) }
-    return try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
-      (buffer) throws(ResolutionError) -> Result in
-      var graph = Graph(reading: snapshot, of: self, isolation: isolation)
-      defer { if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() } }
-      return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
+    var retries = 0
+    while true {
+      var retryGate: Gate?
+      do {
+        return try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
+          (buffer) throws(ResolutionError) -> Result in
+          var graph = Graph(reading: snapshot, of: self, isolation: isolation)
+          defer {
+            retryGate = graph.retryGate
+            if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() }
+          }
+          return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
+        }
+      } catch {
+        // The graph backed off from a cycle of threads waiting for each other's singletons: once
+        // the other graph has finished, start again (see `Graph.waitForCreation`).
+        guard let retryGate, retries < Self.maximumRetries else { throw error }
+        retryGate.wait()
+        retries += 1
+      }
     }
   }
+
+  /// How often a resolution starts again after backing off from another thread's graph before
+  /// it reports the cycle of waits instead.
+  @usableFromInline static var maximumRetries: Int { 100 }
 }

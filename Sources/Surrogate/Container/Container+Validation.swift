@@ -63,7 +63,7 @@ extension Container {
         do {
           try run(attempt, for: entry.key, in: graph)
         } catch {
-          findings.note(error)
+          findings.note(error, checking: entry.key)
         }
         for path in graph.nilOptionals { findings.noteNil(path) }
       }

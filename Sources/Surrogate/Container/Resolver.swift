@@ -41,6 +41,13 @@ public struct Resolver {
     self.tagBits = unsafeBitCast(tagSlot, to: BorrowedKey.TagBits.self)
   }
 
+  /// The graph a resolver kept past its own graph resolves in: the one its thread is resolving
+  /// for the same family of containers, or a new one.
+  @usableFromInline
+  func keptGraph() -> Graph {
+    ThreadGraph.joinable(from: container) ?? Graph(container: container)
+  }
+
   /// Resolves an instance of `T` in the current object graph.
   ///
   /// ```swift
@@ -59,7 +66,7 @@ public struct Resolver {
   ) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     // A resolver kept past its graph (captured by a closure) starts a new graph.
-    let graph = graph.isActive ? graph : Graph(container: container)
+    let graph = graph.isActive ? graph : keptGraph()
     return try graph.resolve(key, arguments: (repeat each arguments), from: container)
   }
 
@@ -102,7 +109,7 @@ public struct Resolver {
         throw error as! ResolutionError
       }
     }
-    return try Graph(container: container).resolve(key, arguments: (), from: container)
+    return try keptGraph().resolve(key, arguments: (), from: container)
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).
@@ -127,7 +134,7 @@ public struct Resolver {
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)
     }
-    let graph = graph.isActive ? graph : Graph(container: container)
+    let graph = graph.isActive ? graph : keptGraph()
     return try graph.resolveErased(key, arguments: (), from: container) as! T
   }
 }

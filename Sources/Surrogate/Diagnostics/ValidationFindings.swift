@@ -6,20 +6,48 @@ struct ValidationFindings {
   var skipped: [SkippedDefinition] = []
   /// What was reported already: a cycle or a missing dependency is met from many definitions.
   private var seen = Set<String>()
+  /// For each problem (by position), the definitions whose check failed with it.
+  private var brokenBy: [[DefinitionKey]] = []
+  private var problemIndex: [String: Int] = [:]
 
   var report: ValidationReport {
-    ValidationReport(problems: problems, warnings: warnings, checked: checked, skippedDefinitions: skipped)
+    let grouped = zip(problems, brokenBy).map { problem, definitions in Self.grouping(problem, definitions) }
+    var broken: [DefinitionKey] = []
+    var brokenSeen = Set<DefinitionKey>()
+    for key in brokenBy.joined() where brokenSeen.insert(key).inserted { broken.append(key) }
+    return ValidationReport(
+      problems: grouped, warnings: warnings, checked: checked, brokenDefinitions: broken, skippedDefinitions: skipped)
   }
 
-  /// A resolution failed: a problem, or a warning when only the user's own closure threw.
-  mutating func note(_ error: ResolutionError) {
+  /// A resolution of `definition` failed: a problem, or a warning when only the user's own
+  /// closure threw. A problem met again from another definition is reported once, and says how
+  /// many definitions it breaks.
+  mutating func note(_ error: ResolutionError, checking definition: DefinitionKey) {
     if let cause = error.cause, !(cause is ResolutionError),
       error.code == .factoryFailed || error.code == .propertyInjectionFailed
     {
       if seen.insert("threw|\(error.key)|\(error.message)").inserted { warnings.append(.factoryThrew(error)) }
       return
     }
-    if seen.insert("\(error.code)|\(error.key)|\(error.message)").inserted { problems.append(error) }
+    let identity = "\(error.code)|\(error.key)|\(error.message)"
+    if let index = problemIndex[identity] {
+      if !brokenBy[index].contains(definition) { brokenBy[index].append(definition) }
+      return
+    }
+    problemIndex[identity] = problems.count
+    problems.append(error)
+    brokenBy.append([definition])
+  }
+
+  /// `problem`, saying which definitions it breaks when that is more than one.
+  private static func grouping(_ problem: ResolutionError, _ definitions: [DefinitionKey]) -> ResolutionError {
+    guard definitions.count > 1 else { return problem }
+    let shown = definitions.prefix(3).map(\.description).joined(separator: ", ")
+    let more = definitions.count > 3 ? ", … (and \(definitions.count - 3) more)" : ""
+    return ResolutionError(
+      problem.code, key: problem.key, path: problem.path,
+      message: problem.message + " It breaks \(definitions.count) definitions: \(shown)\(more).",
+      remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
   }
 
   mutating func noteNil(_ path: [DefinitionKey]) {

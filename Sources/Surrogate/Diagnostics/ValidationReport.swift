@@ -11,6 +11,13 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public let warnings: [ValidationWarning]
   /// The definitions that were resolved.
   public let checked: [DefinitionKey]
+  /// Every checked definition that failed with a problem (a problem shared by many definitions,
+  /// such as one missing dependency, is listed once in ``problems``).
+  ///
+  /// ```swift
+  /// print("\(report.brokenDefinitions.count) of \(report.checked.count) definitions are broken")
+  /// ```
+  public let brokenDefinitions: [DefinitionKey]
   /// The definitions that were not resolved because they need runtime arguments that neither
   /// the container nor ``Container/validate(arguments:)`` supplied.
   public var skipped: [DefinitionKey] { skippedDefinitions.map(\.key) }
@@ -36,7 +43,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public var description: String {
     var lines = [
       "\(checked.count) definitions checked, \(skipped.count) skipped (need runtime arguments): "
-        + "\(problems.count) problems, \(warnings.count) warnings."
+        + "\(problems.count) problems (\(brokenDefinitions.count) definitions broken), \(warnings.count) warnings."
     ]
     lines += problems.map { "  error: \($0)" }
     lines += warnings.map { "  warning: \($0)" }

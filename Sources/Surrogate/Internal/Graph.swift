@@ -71,6 +71,12 @@ final class Graph {
     /// The `.shared` instances of untagged definitions made for tagged requests, by definition and
     /// tag (see ``Registration/reusable(in:requested:)``).
     var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
+    /// Singletons made in this graph, published to other graphs when its path is empty.
+    var publications: [() -> Void] = []
+    /// The gate of another graph's singleton that this graph must wait for before it starts
+    /// again: waiting for it would have closed a cycle of waiting threads (see
+    /// ``waitForCreation(by:gate:requested:)``).
+    var retryAfter: Gate?
   }
 
   /// A definition and the tag it was requested with.
@@ -91,6 +97,9 @@ final class Graph {
   @exclusivity(unchecked) var retainedRoot: Container?
   @exclusivity(unchecked) var retainedSnapshot: RegistrySnapshot?
   @usableFromInline let maximumDepth: Int
+  /// The depth from which each deeper request checks the stack left on its thread (see
+  /// ``StackBounds``): a shallow graph never looks.
+  @usableFromInline @exclusivity(unchecked) var stackCheckDepth: Int
   /// Whether the root container has no parent: then the root snapshot alone answers an untagged
   /// lookup from the root.
   @usableFromInline let rootIsTopLevel: Bool
@@ -114,6 +123,8 @@ final class Graph {
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
   @usableFromInline @exclusivity(unchecked) var shared = SharedInstances()
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false
+  /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:)``).
+  @usableFromInline @exclusivity(unchecked) var hasPublications = false
   @exclusivity(unchecked) private var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
@@ -166,6 +177,7 @@ final class Graph {
     self.rootSnapshotReference = Unmanaged.passUnretained(snapshot)
     self.retainedSnapshot = snapshot
     self.maximumDepth = container.maximumDepth
+    self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = isValidation
   }
@@ -180,6 +192,7 @@ final class Graph {
     self.rootReference = Unmanaged.passUnretained(container)
     self.rootSnapshotReference = snapshot
     self.maximumDepth = container.maximumDepth
+    self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = false
   }
@@ -210,6 +223,7 @@ final class Graph {
   }
 
   deinit {
+    if hasPublications { publish() }
     if let frameBase {
       frameBase.deinitialize(count: frameCount)
       if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
@@ -232,7 +246,7 @@ final class Graph {
   func leaveFrameBuffer() {
     guard let frameBase else { return }
     frameBase.deinitialize(count: frameCount)
-    if isThreadCurrent { resignThreadCurrent() }
+    if isThreadCurrent || hasPublications { pathEmptied() }
     // NB: a heap path goes back to the thread's spare now, not when the graph is released: a
     // resolver kept past this call starts a graph of its own.
     if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
@@ -311,7 +325,30 @@ final class Graph {
     let top = frameBase.unsafelyUnwrapped + frameCount
     if top.pointee.ownsPathBit { pathBits &= ~Self.pathBit(of: top.pointee.id) }
     top.deinitialize(count: 1)
-    if frameCount == 0, isThreadCurrent { resignThreadCurrent() }
+    if frameCount == 0, isThreadCurrent || hasPublications { pathEmptied() }
+  }
+
+  /// The path is empty: the graph is finished for now. Publishes its singletons, and stops
+  /// being its thread's current graph.
+  @usableFromInline
+  func pathEmptied() {
+    if isThreadCurrent { resignThreadCurrent() }
+    if hasPublications { publish() }
+  }
+
+  /// Runs `publication` when the path is empty, or now if it is.
+  @usableFromInline
+  func publishWhenFinished(_ publication: @escaping () -> Void) {
+    guard frameCount > 0 else { return publication() }
+    extras.publications.append(publication)
+    hasPublications = true
+  }
+
+  private func publish() {
+    guard let publications = extrasStorage?.publications else { return }
+    extrasStorage?.publications = []
+    hasPublications = false
+    for publication in publications { publication() }
   }
 
   /// The path gets its first frame: a synchronous graph becomes its thread's current one, so
@@ -368,7 +405,7 @@ final class Graph {
   /// If `error` is the cycle of a block that reached a reusable definition whose factory is still
   /// running, returns that definition: the block can run once it is built.
   func postponableTarget(of error: ResolutionError) -> RegistrationID? {
-    guard error.code == .circularDependency, let target = lastCycleTarget, target.isConstructing, target.isReusable,
+    guard error.code == .circularDependency, retryGate == nil, let target = lastCycleTarget, target.isConstructing, target.isReusable,
       frames.contains(where: { $0.id == target.id && $0.isConstructing })
     else { return nil }
     return target.id
@@ -409,15 +446,16 @@ final class Graph {
   /// is clear (the common case) costs a test and no call.
   @inlinable @inline(__always)
   func checkCycleAndDepth(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
-    if pathBits & Self.pathBit(of: id) != 0 || frameCount >= maximumDepth {
+    if pathBits & Self.pathBit(of: id) != 0 || frameCount >= stackCheckDepth {
       try checkPath(id: id, requested: requested)
     }
   }
 
-  /// The scan behind ``checkCycleAndDepth(id:requested:)``.
+  /// The scan behind ``checkCycleAndDepth(id:requested:)``, and the depth and stack checks of a
+  /// deep path.
   @usableFromInline
   func checkPath(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
-    if let start = frames.firstIndex(where: { $0.id == id }) {
+    if pathBits & Self.pathBit(of: id) != 0, let start = frames.firstIndex(where: { $0.id == id }) {
       let target = frames[start]
       extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
@@ -427,6 +465,17 @@ final class Graph {
         .depthLimitExceeded, key: requested, path: path(to: requested),
         message: "Resolving \(requested) needs an object graph deeper than \(maximumDepth) definitions.",
         remedy: "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
+    }
+    if frames.count >= stackCheckDepth {
+      stackCheckDepth = frames.count + 1
+      let left = StackBounds.bytesLeft()
+      if left < StackBounds.reserve {
+        throw ResolutionError(
+          .depthLimitExceeded, key: requested, path: path(to: requested),
+          message: "Resolving \(requested) needs an object graph deeper than this thread's stack allows: "
+            + "\(frames.count) definitions deep, \(max(left, 0) / 1024) KiB of stack left.",
+          remedy: "Look for an unbounded chain of definitions in the path, or resolve it on a thread with a larger stack.")
+      }
     }
   }
 
@@ -472,6 +521,11 @@ final class Graph {
   func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
     guard coordinator.beginWaiting(owner, for: creator) else {
       let sameThread = creator.thread == owner.thread
+      // Two threads each create a singleton the other needs (a cycle broken with
+      // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
+      // top-level `resolve` abandons what it claimed, waits for the other graph, and starts
+      // again; if it cannot, the error below says what happened.
+      if !sameThread { extras.retryAfter = gate }
       throw ResolutionError(
         .circularDependency, key: requested, path: path(to: requested),
         message: sameThread
@@ -479,18 +533,23 @@ final class Graph {
           : "\(requested) is being created on another thread that is waiting for a singleton this thread is creating.",
         remedy: sameThread
           ? "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency joins the same graph."
-          : "Break the cycle between these singletons: inject one of them through `.resolvingProperties`, or create them in order with `bootstrap()`.")
+          : "If each singleton's factory needs the other, break the cycle: inject one of them through `.resolvingProperties`.")
     }
     gate.wait()
     coordinator.endWaiting(owner)
   }
 
+  /// The gate to wait for before starting this graph's resolution again, if it backed off from
+  /// a cycle of waiting threads.
+  @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
+
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
     guard coordinator.beginWaiting(owner, for: creator) else {
+      extras.retryAfter = gate
       throw ResolutionError(
         .circularDependency, key: requested, path: path(to: requested),
         message: "\(requested) is being created by another resolution that is waiting for a singleton this one is creating.",
-        remedy: "Break the cycle between these singletons: inject one of them through `.resolvingProperties`, or create them in order with `bootstrap()`.")
+        remedy: "If each singleton's factory needs the other, break the cycle: inject one of them through `.resolvingProperties`.")
     }
     defer { coordinator.endWaiting(owner) }
     try await gate.waitAsync()

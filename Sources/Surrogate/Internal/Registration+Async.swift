@@ -14,8 +14,13 @@ extension Registration {
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
     if scope.isSingleton, !graph.isValidation {
-      gate = try await obtainStore().claimAsync(in: graph, requested: requested)
-      if gate == nil, let instance = existing(in: graph, requested: requested) { return instance }
+      switch try await obtainStore().claimAsync(in: graph, requested: requested) {
+      case .ready(let instance):
+        if scope.kind == .weakSingleton { graph.hold(instance) }
+        return instance
+      case .create(let claimed):
+        gate = claimed
+      }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))

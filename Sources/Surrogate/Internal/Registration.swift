@@ -193,8 +193,13 @@ final class Registration<Instance, Arguments>: Entry {
     if isAsync { throw graph.requiresAwait(requested) }
     var gate: Gate?
     if !graph.isValidation {
-      gate = try obtainStore().claim(in: graph, requested: requested)
-      if gate == nil, let instance = existing(in: graph, requested: requested) { return instance }
+      switch try obtainStore().claim(in: graph, requested: requested) {
+      case .ready(let instance):
+        if scope.kind == .weakSingleton { graph.hold(instance) }
+        return instance
+      case .create(let claimed):
+        gate = claimed
+      }
     }
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
   }
@@ -319,7 +324,16 @@ final class Registration<Instance, Arguments>: Entry {
         return  // a block waits for a definition still being constructed; it publishes later
       }
     }
-    if let gate { store?.fulfil(instance, gate: gate) }
+    if let gate { publish(instance, gate: gate, in: graph) }
+  }
+
+  /// Publishes a new singleton to other graphs once `graph` has finished: until every block of
+  /// the graph has run, an instance made in it may still be half-injected (a cycle broken with
+  /// `resolvingProperties`), and other threads wait for its gate meanwhile.
+  @inlinable
+  func publish(_ instance: Instance, gate: Gate, in graph: Graph) {
+    graph.publishWhenFinished(
+      { self.store?.fulfil(instance, gate: gate) })
   }
 
   /// Runs the blocks from `start` on. A block that reaches a definition whose factory is still
@@ -372,7 +386,7 @@ final class Registration<Instance, Arguments>: Entry {
             if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
               let gate
             {
-              self.store?.fulfil(instance, gate: gate)
+              self.publish(instance, gate: gate, in: graph)
             }
           },
           abandon: { if let gate { self.store?.abandon(gate: gate) } }))

@@ -51,18 +51,22 @@ final class SingletonStore<Instance>: Sendable {
     }
   }
 
-  /// Claims the right to create the instance; returns `nil` when it is ready (read it with
-  /// `cachedInstance`), or waits while another graph creates it.
+  /// Claims the right to create the instance, or returns the live one, or waits while another
+  /// graph creates it.
+  ///
+  /// NB: a ready instance is returned held, never re-read later: a weak instance that dies
+  /// between the two reads would otherwise be made again without the gate, beside the one
+  /// another thread is creating through it.
   @usableFromInline
-  func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> Gate? {
+  func claim(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) -> SingletonClaim<Instance> {
     while true {
-      if published != nil { return nil }
+      if let made = published { return .ready(made.value) }
       let action = nextAction(for: graph)
       switch action {
       case .ready:
-        if cachedInstance != nil { return nil }  // a weak instance may have died since
+        if let instance = cachedInstance { return .ready(instance.value) }  // a weak one may have died since
       case .create(let gate):
-        return gate
+        return .create(gate)
       case .wait(let owner, let gate):
         try graph.waitForCreation(by: owner, gate: gate, requested: requested)
       }
@@ -89,15 +93,15 @@ final class SingletonStore<Instance>: Sendable {
 
   /// Like `claim`, but waits for another graph's creation by suspending, not blocking a thread.
   @usableFromInline
-  func claimAsync(in graph: Graph, requested: DefinitionKey) async throws -> Gate? {
+  func claimAsync(in graph: Graph, requested: DefinitionKey) async throws -> SingletonClaim<Instance> {
     while true {
-      if published != nil { return nil }
+      if let made = published { return .ready(made.value) }
       let action = nextAction(for: graph)
       switch action {
       case .ready:
-        if cachedInstance != nil { return nil }
+        if let instance = cachedInstance { return .ready(instance.value) }
       case .create(let gate):
-        return gate
+        return .create(gate)
       case .wait(let owner, let gate):
         try await graph.waitForCreationAsync(by: owner, gate: gate, requested: requested)
       }
@@ -143,6 +147,13 @@ enum SingletonState {
   case released(WeakInstance)
 }
 
+/// What claiming a singleton gave: the live instance, or the right to create it.
+@usableFromInline
+enum SingletonClaim<Instance> {
+  case ready(Instance)
+  case create(Gate)
+}
+
 enum SingletonAction {
   case ready
   case create(Gate)
@@ -180,6 +191,7 @@ final class Gate: Sendable {
   }
 
   /// Blocks the calling thread until the gate opens.
+  @usableFromInline
   func wait() { group.wait() }
 
   /// Suspends until the gate opens; a cancelled task stops waiting with `CancellationError`.

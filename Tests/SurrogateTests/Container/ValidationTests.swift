@@ -25,7 +25,7 @@ struct ValidationTests {
     #expect(missing?.pathDescription == "Repository → Service")
     #expect(!report.isValid)
     #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
-    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 4 problems, 1 warnings"))
+    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 4 problems (4 definitions broken), 1 warnings"))
   }
 
   @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {
@@ -53,5 +53,20 @@ struct ValidationTests {
     _ = container.validate()
     _ = try container.resolve(Service.self)
     #expect(made.value == 2)
+  }
+}
+
+struct ValidationCountTests {
+  @Test func aProblemSharedByManyDefinitionsIsReportedOnceAndCountsThemAll() {
+    let container = Container()
+    for index in 0..<1_000 {
+      container.register(tag: index) { r in Repository(service: try r.resolve()) }  // Service missing
+    }
+    let report = container.validate()
+    #expect(report.problems.count == 1)
+    #expect(report.brokenDefinitions.count == 1_000)
+    #expect(report.problems.first?.message.contains("It breaks 1000 definitions: ") == true)
+    #expect(report.problems.first?.message.hasSuffix("(and 997 more).") == true)
+    #expect(report.description.contains("1 problems (1000 definitions broken)"))
   }
 }

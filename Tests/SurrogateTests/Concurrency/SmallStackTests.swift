@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import Surrogate
+import Synchronization
+import Testing
+
+/// Deep graphs on a 512 KiB stack (a secondary thread's on Apple platforms): the depth check
+/// must stop them with `depthLimitExceeded` before the stack overflows, in debug and release.
+struct SmallStackTests {
+  static let smallStack = 512 * 1024
+
+  /// Runs `body` on a new thread with a stack of `size` bytes and waits for it.
+  static func onThread(stackSize size: Int, _ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      body()
+      done.signal()
+    }
+    thread.stackSize = size
+    thread.start()
+    done.wait()
+  }
+
+  static func chain(links: Int, maximumDepth: Int) -> Container {
+    let container = Container(maximumDepth: maximumDepth)
+    for index in 0..<links {
+      container.register(.unique, tag: index) { r in
+        Node(next: index + 1 == links ? nil : try r.resolve(Node.self, tag: index + 1))
+      }
+    }
+    return container
+  }
+
+  @Test func aChainDeeperThanA512KiBStackAllowsFailsWithATypedErrorInsteadOfOverflowing() {
+    let container = Self.chain(links: 5_000, maximumDepth: 10_000)
+    let outcome = Locked<String?>(nil)
+    Self.onThread(stackSize: Self.smallStack) {
+      do throws(ResolutionError) {
+        _ = try container.resolve(Node.self, tag: 0)
+        outcome.withLock { $0 = "resolved" }
+      } catch {
+        outcome.withLock { $0 = "\(error.code): \(error.message)" }
+      }
+    }
+    let text = outcome.withLock { $0 } ?? "nothing"
+    #expect(text.hasPrefix("depthLimitExceeded: "), "\(text)")
+    #expect(text.contains("deeper than this thread's stack allows"))
+  }
+
+  @Test func aChainThatFitsA512KiBStackResolves() throws {
+    let container = Self.chain(links: 20, maximumDepth: 10_000)
+    let length = Locked<Int>(0)
+    Self.onThread(stackSize: Self.smallStack) {
+      let node = try? container.resolve(Node.self, tag: 0)
+      length.withLock { $0 = node?.length ?? 0 }
+    }
+    #expect(length.withLock { $0 } == 20)
+  }
+
+  @Test func theStackReserveCoversSeveralLinks() throws {
+    // The stack position in the factories of links 10 and 20 of a chain: bytes per link.
+    let positions = Locked<[Int: Int]>([:])
+    let container = Container()
+    for index in 0..<30 {
+      container.register(.unique, tag: index) { r in
+        var marker = 0
+        let position = withUnsafeMutablePointer(to: &marker) { Int(bitPattern: $0) }
+        positions.withLock { $0[index] = position }
+        return Node(next: index == 29 ? nil : try r.resolve(Node.self, tag: index + 1))
+      }
+    }
+    _ = try container.resolve(Node.self, tag: 0)
+    let perLink = positions.withLock { ($0[10]! - $0[20]!) / 10 }
+    print("SmallStackTests: \(perLink) bytes of stack per link")
+    #expect(perLink > 0)
+    #expect(perLink * 8 < 128 * 1024, "the reserve no longer covers eight links")
+  }
+
+  @Test func anAsyncResolutionOfADeepChainFailsCleanly() async {
+    let container = Self.chain(links: 5_000, maximumDepth: 10_000)
+    do {
+      _ = try await container.resolve(Node.self, tag: 0)
+      Issue.record("a chain of 5,000 resolved")
+    } catch {
+      #expect((error as? ResolutionError)?.code == .depthLimitExceeded)
+    }
+  }
+}
