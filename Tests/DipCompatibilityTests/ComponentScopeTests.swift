@@ -99,7 +99,7 @@ struct ComponentScopeTests {
   }
 
   /// Dip's exact shape: the client's factory resolves its server through the container itself.
-  @Test(.disabled("crashes today: container.resolve inside a factory (issue #17 §3)"))
+  @Test
   func reusesInstanceInSharedScopeDuringResolveThroughContainer() throws {
     let container = Container()
     container.register { [unowned container] in Client(server: try container.resolve()) }
@@ -120,7 +120,7 @@ struct ComponentScopeTests {
   }
 
   /// Dip's exact shape: as above, with the client's factory resolving through the container.
-  @Test(.disabled("crashes today: container.resolve inside a factory (issue #17 §3)"))
+  @Test
   func doesNotReuseInstanceInSharedScopeInNextResolveThroughContainer() throws {
     let container = Container()
     container.register { [unowned container] in Client(server: try container.resolve()) }

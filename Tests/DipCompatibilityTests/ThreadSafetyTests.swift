@@ -51,7 +51,7 @@ struct ThreadSafetyTests {
 
   /// Dip's exact shape: the client's factory resolves its server through the container, and the
   /// server's block resolves its client through the container on another queue.
-  @Test(.disabled("crashes today: container.resolve inside a factory (issue #17 §3)"))
+  @Test
   func circularReferenceThreadSafetyThroughContainer() {
     let container = Container()
     container.register { [unowned container] in Client(server: try container.resolve()) }

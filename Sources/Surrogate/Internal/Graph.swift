@@ -20,6 +20,9 @@ final class Graph {
     @usableFromInline let id: RegistrationID
     /// Whether the definition's instance can be reused within the graph (not `.unique`).
     @usableFromInline let isReusable: Bool
+    /// Whether the definition's instances are reused by requested tag (an untagged `.shared`
+    /// definition): then only a request with the frame's tag closes a cycle on it.
+    @usableFromInline let reusesByTag: Bool
     /// Whether the definition's factory is still running (its instance does not exist yet).
     @usableFromInline var isConstructing = true
     /// Whether pushing this frame set its registration's bit in ``Graph/pathBits``: then popping
@@ -27,10 +30,16 @@ final class Graph {
     @usableFromInline var ownsPathBit = false
 
     @inlinable
-    init(key: borrowing DefinitionKey, id: RegistrationID, isReusable: Bool = false) {
+    init(key: borrowing DefinitionKey, id: RegistrationID, isReusable: Bool = false, reusesByTag: Bool = false) {
       self.requested = BorrowedKey(key)
       self.id = id
       self.isReusable = isReusable
+      self.reusesByTag = reusesByTag
+    }
+
+    /// Whether a request for this frame's definition with `requested`'s tag closes a cycle.
+    func isCycle(with requested: DefinitionKey) -> Bool {
+      !reusesByTag || key.tagSlot == requested.tagSlot
     }
 
     /// The requested key, retained: read it only while the frame is on the path.
@@ -123,6 +132,9 @@ final class Graph {
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
   @usableFromInline @exclusivity(unchecked) var shared = SharedInstances()
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false
+  /// Set when a cycle is detected; a block that returns normally with it set caught the cycle
+  /// (`try?`) and runs again once the definition it met is built (see `runBlocks`).
+  @usableFromInline @exclusivity(unchecked) var hasUnhandledCycle = false
   /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:)``).
   @usableFromInline @exclusivity(unchecked) var hasPublications = false
   @exclusivity(unchecked) private var extrasStorage: Extras?
@@ -405,7 +417,15 @@ final class Graph {
   /// If `error` is the cycle of a block that reached a reusable definition whose factory is still
   /// running, returns that definition: the block can run once it is built.
   func postponableTarget(of error: ResolutionError) -> RegistrationID? {
-    guard error.code == .circularDependency, retryGate == nil, let target = lastCycleTarget, target.isConstructing, target.isReusable,
+    guard error.code == .circularDependency else { return nil }
+    return postponableTarget()
+  }
+
+  /// The definition the last cycle detected closed on, if a block that met it can wait for it:
+  /// it is reusable and its factory is still running.
+  @usableFromInline
+  func postponableTarget() -> RegistrationID? {
+    guard retryGate == nil, let target = lastCycleTarget, target.isConstructing, target.isReusable,
       frames.contains(where: { $0.id == target.id && $0.isConstructing })
     else { return nil }
     return target.id
@@ -455,9 +475,12 @@ final class Graph {
   /// deep path.
   @usableFromInline
   func checkPath(id: RegistrationID, requested: DefinitionKey) throws(ResolutionError) {
-    if pathBits & Self.pathBit(of: id) != 0, let start = frames.firstIndex(where: { $0.id == id }) {
+    if pathBits & Self.pathBit(of: id) != 0,
+      let start = frames.firstIndex(where: { $0.id == id && $0.isCycle(with: requested) })
+    {
       let target = frames[start]
       extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
+      hasUnhandledCycle = true
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
     }
     if frames.count >= maximumDepth {

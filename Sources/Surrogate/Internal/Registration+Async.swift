@@ -23,7 +23,7 @@ extension Registration {
       }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
-    graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))
+    graph.push(frame(for: requested))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)

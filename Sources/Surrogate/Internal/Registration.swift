@@ -210,7 +210,7 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     gate: Gate?, isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    graph.push(Graph.Frame(key: requested, id: id, isReusable: scope.kind != .unique))
+    graph.push(frame(for: requested))
     graph.observer?.startedBuilding(key)
     defer {
       graph.observer?.finishedBuilding(key)
@@ -349,12 +349,22 @@ final class Registration<Instance, Arguments>: Entry {
     let blocks = extras.unsafelyUnwrapped.blocks
     var index = start
     while index < blocks.count {
+      let outerCycle = graph.hasUnhandledCycle
+      graph.hasUnhandledCycle = false
       do {
         try blocks[index](resolver, instance)
       } catch {
+        graph.hasUnhandledCycle = outerCycle
         return try blockFailed(
           error, at: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
       }
+      // A block that caught the cycle it met (`try?`) runs again once the definition is built.
+      if graph.hasUnhandledCycle, let target = graph.postponableTarget() {
+        graph.hasUnhandledCycle = outerCycle
+        postponeBlocks(from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+        return true
+      }
+      graph.hasUnhandledCycle = graph.hasUnhandledCycle || outerCycle
       index += 1
     }
     return false
@@ -368,33 +378,50 @@ final class Registration<Instance, Arguments>: Entry {
     requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) -> Bool {
     if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
-      let isReusable = scope.kind != .unique
-      graph.postpone(
-        until: target,
-        Graph.Postponed(
-          run: { () throws(ResolutionError) in
-            // The blocks run again inside another definition's build: tell the observer whose
-            // they are, or the graph export credits their requests to that definition.
-            // NB: the frame borrows `requested`, which this closure holds.
-            graph.push(Graph.Frame(key: requested, id: self.id, isReusable: isReusable))
-            graph.observer?.startedBuilding(self.key)
-            defer {
-              graph.observer?.finishedBuilding(self.key)
-              graph.pop()
-            }
-            graph.markConstructed()
-            if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
-              let gate
-            {
-              self.publish(instance, gate: gate, in: graph)
-            }
-          },
-          abandon: { if let gate { self.store?.abandon(gate: gate) } }))
+      postponeBlocks(from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
       return true
     }
     setReusable(nil, in: graph, requested: requested)
     if let gate { store?.abandon(gate: gate) }
     throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+  }
+
+  /// Runs block `index` and the blocks after it once definition `target`, still being
+  /// constructed, is built.
+  @usableFromInline
+  func postponeBlocks(
+    from index: Int, until target: RegistrationID, on instance: Instance, resolver: Resolver, in graph: Graph,
+    requested: DefinitionKey, gate: Gate?
+  ) {
+    graph.hasUnhandledCycle = false
+    graph.postpone(
+      until: target,
+      Graph.Postponed(
+        run: { () throws(ResolutionError) in
+          // The blocks run again inside another definition's build: tell the observer whose
+          // they are, or the graph export credits their requests to that definition.
+          // NB: the frame borrows `requested`, which this closure holds.
+          graph.push(self.frame(for: requested))
+          graph.observer?.startedBuilding(self.key)
+          defer {
+            graph.observer?.finishedBuilding(self.key)
+            graph.pop()
+          }
+          graph.markConstructed()
+          if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
+            let gate
+          {
+            self.publish(instance, gate: gate, in: graph)
+          }
+        },
+        abandon: { if let gate { self.store?.abandon(gate: gate) } }))
+  }
+
+  /// The path frame of a request for this definition.
+  @inlinable @inline(__always)
+  func frame(for requested: DefinitionKey) -> Graph.Frame {
+    Graph.Frame(
+      key: requested, id: id, isReusable: scope.kind != .unique, reusesByTag: scope.kind == .shared && !key.isTagged)
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path
@@ -452,6 +479,10 @@ extension Registration: Autowirable {
   func produceAutowired(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced?
   {
+    // What this graph already made for the request is reused before the arguments are resolved.
+    if resolveArguments != nil, let instance = existing(in: graph, requested: requested) {
+      return Produced(instance: instance, isNew: false)
+    }
     guard let arguments = try autowiredArguments(in: graph, requested: requested, lookup: lookup) else { return nil }
     var isNew = false
     let instance = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
