@@ -172,28 +172,60 @@ extension Container {
   func withGraph<Result>(
     snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    if let joined = ThreadGraph.joinable(from: self) { return try body(joined) }
-    var retries = 0
-    while true {
-      var retryGate: Gate?
-      do {
-        return try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
-          (buffer) throws(ResolutionError) -> Result in
-          var graph = Graph(reading: snapshot, of: self, isolation: isolation)
-          defer {
-            retryGate = graph.retryGate
-            if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() }
-          }
-          return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
-        }
+    let slot = ThreadGraph.slot
+    if let current = slot.pointee, let joined = ThreadGraph.joinable(current, from: self) { return try body(joined) }
+    var retryGate: Gate?
+    do throws(ResolutionError) {
+      return try withNewGraph(snapshot: snapshot, isolation: isolation, slot: slot, retryGate: &retryGate, body)
+    } catch {
+      guard let retryGate else { throw error }
+      return try resolveAgain(after: retryGate, snapshot: snapshot, isolation: isolation, body)
+    }
+  }
+
+  /// Runs `body` with a new graph on this call's stack; when the graph backs off from a cycle of
+  /// waiting threads, sets `retryGate` to what it must wait for.
+  @inlinable
+  func withNewGraph<Result>(
+    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
+    slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = nil, retryGate: inout Gate?,
+    _ body: (Graph) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
+      (buffer) throws(ResolutionError) -> Result in
+      var graph = Graph(reading: snapshot, of: self, isolation: isolation)
+      graph.threadSlot = slot
+      defer { if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() } }
+      do throws(ResolutionError) {
+        return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }
       } catch {
-        // The graph backed off from a cycle of threads waiting for each other's singletons: once
-        // the other graph has finished, start again (see `Graph.waitForCreation`).
-        guard let retryGate, retries < Self.maximumRetries else { throw error }
-        retryGate.wait()
-        retries += 1
+        retryGate = graph.retryGate
+        throw error
       }
     }
+  }
+
+  /// The graph backed off from a cycle of threads waiting for each other's singletons: once the
+  /// other graph has finished, start again (see `Graph.waitForCreation`), a bounded number of
+  /// times.
+  @usableFromInline
+  func resolveAgain<Result>(
+    after gate: Gate, snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
+    _ body: (Graph) throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    var gate = gate
+    for _ in 0..<Self.maximumRetries {
+      gate.wait()
+      var retryGate: Gate?
+      do throws(ResolutionError) {
+        return try withNewGraph(snapshot: snapshot, isolation: isolation, retryGate: &retryGate, body)
+      } catch {
+        guard let next = retryGate else { throw error }
+        gate = next
+      }
+    }
+    var last: Gate?
+    return try withNewGraph(snapshot: snapshot, isolation: isolation, retryGate: &last, body)
   }
 
   /// How often a resolution starts again after backing off from another thread's graph before

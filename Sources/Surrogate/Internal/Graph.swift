@@ -80,6 +80,7 @@ final class Graph {
     /// The `.shared` instances of untagged definitions made for tagged requests, by definition and
     /// tag (see ``Registration/reusable(in:requested:)``).
     var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
+    var task: UnsafeCurrentTask?
     /// Singletons made in this graph, published to other graphs when its path is empty.
     var publications: [() -> Void] = []
     /// The gate of another graph's singleton that this graph must wait for before it starts
@@ -148,8 +149,15 @@ final class Graph {
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
   @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?
+  /// The slot of the thread this graph is current on (see ``ThreadGraph``).
+  @usableFromInline @exclusivity(unchecked) var threadSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   /// The task that started this async graph: the only one that joins it (``AsyncGraphScope``).
-  @exclusivity(unchecked) var task: UnsafeCurrentTask?
+  /// NB: kept in the extras, which only some graphs allocate: an optional `UnsafeCurrentTask`
+  /// field cost every graph outlined value-witness calls to make and destroy.
+  var task: UnsafeCurrentTask? {
+    get { extrasStorage?.task }
+    set { extras.task = newValue }
+  }
   /// The tag of the tagged resolvers made in this graph, which hold its bits unretained (see
   /// ``keep(_:)``). Auto-wiring passes one request's tag on to every dependency, so a graph
   /// rarely sees a second one.
@@ -368,15 +376,17 @@ final class Graph {
   @usableFromInline
   func becomeThreadCurrent() {
     guard !isAsync else { return }
-    outerThreadGraph = ThreadGraph.current
-    ThreadGraph.setCurrent(Unmanaged.passUnretained(self).toOpaque())
+    let slot = threadSlot ?? ThreadGraph.slot
+    outerThreadGraph = slot.pointee
+    slot.pointee = Unmanaged.passUnretained(self).toOpaque()
+    threadSlot = slot
     isThreadCurrent = true
   }
 
   /// The path is empty again: the thread's current graph is the one this one replaced.
   @usableFromInline
   func resignThreadCurrent() {
-    ThreadGraph.setCurrent(outerThreadGraph)
+    threadSlot?.pointee = outerThreadGraph
     outerThreadGraph = nil
     isThreadCurrent = false
   }

@@ -9,10 +9,11 @@
 /// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`
 /// made inside a factory joins it (Dip's idiom) instead of starting a graph of its own.
 ///
-/// Invariant: the thread-specific value is the address of a ``Graph``, unretained, that has a
-/// frame on its path and runs on this thread; it is set when a synchronous graph pushes its first
-/// frame and put back to the graph it replaced when that graph pops its last (see
-/// ``Graph/push(_:)``). A graph with frames is alive (its caller holds it), and no other thread
+/// Invariant: the thread's slot (a word allocated once per thread, whose address the
+/// thread-specific key holds, freed when the thread exits) holds the address of a ``Graph``,
+/// unretained, that has a frame on its path and runs on this thread; it is set when a synchronous
+/// graph pushes its first frame and put back to the graph it replaced when that graph pops its
+/// last (see ``Graph/push(_:)``). A graph with frames is alive (its caller holds it), and no other thread
 /// reads this thread's value, so the address is never read after the graph is gone. Async graphs
 /// are never here: a task may move between threads while its graph has frames; they are found
 /// through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests` breaks if the value
@@ -25,15 +26,32 @@
 enum ThreadGraph {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
+    let status = pthread_key_create(&key) { slot in
+      // NB: through an optional, since the parameter is optional in Glibc and not in Darwin.
+      let slot: UnsafeMutableRawPointer? = slot
+      slot?.deallocate()
+    }
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key
   }()
 
   /// The address of the thread's current graph, or `nil`.
-  static var current: UnsafeMutableRawPointer? { pthread_getspecific(key) }
+  static var current: UnsafeMutableRawPointer? {
+    pthread_getspecific(key)?.load(as: UnsafeMutableRawPointer?.self)
+  }
 
-  static func setCurrent(_ graph: UnsafeMutableRawPointer?) { pthread_setspecific(key, graph) }
+  /// The calling thread's slot, made on first use.
+  ///
+  /// NB: a graph writes its thread's slot, not the thread-specific value itself: setting that is a
+  /// call that costs about fifty instructions, twice per top-level `resolve`.
+  @usableFromInline
+  static var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+    let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+    slot.initialize(to: nil)
+    pthread_setspecific(key, slot)
+    return slot
+  }
 
   /// The graph a synchronous `resolve` from `container` on this thread joins: the thread's current
   /// graph, if it resolves for the same family of containers (a container, its ancestors and
@@ -41,6 +59,12 @@ enum ThreadGraph {
   @usableFromInline
   static func joinable(from container: Container) -> Graph? {
     guard let address = current else { return nil }
+    return joinable(address, from: container)
+  }
+
+  /// The graph at `address` (the thread's current one), if a `resolve` from `container` joins it.
+  @usableFromInline
+  static func joinable(_ address: UnsafeMutableRawPointer, from container: Container) -> Graph? {
     let graph = Unmanaged<Graph>.fromOpaque(address).takeUnretainedValue()
     return graph.isActive && graph.coordinator === container.coordinator ? graph : nil
   }
