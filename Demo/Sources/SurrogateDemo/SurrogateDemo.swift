@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `swift run surrogate-demo`: a cocktail browser whose screen is composed by the container.
+/// `swift run --package-path Demo surrogate-demo`: a cocktail browser whose screen is composed by the container.
 @main
 struct SurrogateDemo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
