@@ -49,7 +49,7 @@ extension Container {
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
   /// - Returns: The report.
-  /// - Throws: The ``ResolutionError`` of the resolution.
+  /// - Throws: The `ResolutionError` of the resolution.
   public func checkForLeaks<T>(resolving type: T.Type, tag: (any Hashable & Sendable)? = nil)
     throws(ResolutionError) -> ContainerLeakReport
   {
