@@ -24,7 +24,8 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   public var description: String {
     let verb = leaks.isEmpty ? "released" : "NOT released"
     let singletons = retainedByContainer > 0 ? " (\(retainedByContainer) singletons kept by the container)" : ""
-    return (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
+    return
+      (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
       + leaks.map { "  \($0)" }).joined(separator: "\n")
   }
 }

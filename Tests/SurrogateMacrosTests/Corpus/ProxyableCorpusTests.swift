@@ -41,7 +41,8 @@ struct ProxyableCorpusTests {
   @Test func aValidProtocolExpandsWithoutDiagnostics() {
     let source = "@Proxyable protocol Ping: AnyObject { func ping() -> Bool?; func reset() }"
     let context = BasicMacroExpansionContext()
-    let expanded = SwiftParser.Parser.parse(source: source).expand(macros: ["Proxyable": ProxyableMacro.self], contextGenerator: { _ in context })
+    let expanded = SwiftParser.Parser.parse(source: source).expand(
+      macros: ["Proxyable": ProxyableMacro.self], contextGenerator: { _ in context })
     #expect(context.diagnostics.isEmpty)
     #expect(expanded.description.contains("extension Ping where Self: Surrogate.Proxy, Self.Subject: Ping"))
   }
