@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the sources use `weak let` (SE-0481), so an older toolchain stops here with a clear message.
 import CompilerPluginSupport
 import PackageDescription
 
@@ -10,13 +11,11 @@ let package = Package(
     .library(name: "SurrogateTesting", targets: ["SurrogateTesting"]),
     // The @Proxyable macro; only users who import it build swift-syntax.
     .library(name: "SurrogateMacros", targets: ["SurrogateMacros"]),
-    .executable(name: "surrogate-demo", targets: ["SurrogateDemo"]),
   ],
+  // The only dependency. The demo (Demo/) and the side-by-side benchmarks (Benchmarks/) are
+  // nested packages, so their dependencies never reach a client.
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
-    // Only the demo uses these: the command line and the loopback catalogue server.
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
   ],
   targets: [
     // The runtime: container, scopes, diagnostics. Depends on nothing but the standard library,
@@ -33,30 +32,12 @@ let package = Package(
       ]),
     // Test support users import in their own test targets: leak tracking and test traits.
     .target(name: "SurrogateTesting", dependencies: ["Surrogate"]),
-    // The demo's cocktail browser: an MVP screen composed with the container, every proxy kind,
-    // and a loopback server over bundled data. Not a product: it exists to show the package.
-    .target(
-      name: "CocktailKit",
-      dependencies: [
-        "Surrogate", "SurrogateMacros", "SurrogateTesting",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-      ],
-      resources: [.copy("Resources/cocktails.json")]),
-    .executableTarget(
-      name: "SurrogateDemo",
-      dependencies: [
-        "CocktailKit", "Surrogate", "SurrogateTesting",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]),
     // A dependency-free micro benchmark so the core numbers can be checked with
     // `swift run -c release surrogate-bench`; the side-by-side suite lives in Benchmarks/.
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
     // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
     .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
-    .testTarget(
-      name: "CocktailKitTests",
-      dependencies: ["CocktailKit", "SurrogateTesting", .product(name: "FlyingFox", package: "FlyingFox")]),
     .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate"]),
     .testTarget(
       name: "SurrogateMacrosTests",

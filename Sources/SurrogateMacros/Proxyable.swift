@@ -24,7 +24,7 @@
 /// access is denied):
 /// - a `Void` requirement does nothing;
 /// - an `Optional` result is `nil`;
-/// - a `throws` requirement throws ``ProxyError``;
+/// - a `throws` requirement throws `ProxyError`;
 /// - any other result has no value to return, so the macro rejects it with a fix-it: make it
 ///   `throws` or `Optional`.
 ///

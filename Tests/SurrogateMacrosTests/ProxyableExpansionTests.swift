@@ -184,7 +184,8 @@ final class ProxyableDiagnosticsTests: XCTestCase {
           message: "'@Proxyable' cannot forward an 'init' requirement: a proxy forwards calls to an existing subject",
           line: 3, column: 3, fixIts: [FixItSpec(message: "Remove the requirement")]),
         DiagnosticSpec(
-          message: "'@Proxyable' cannot forward static requirement 'make': it returns 'Self', which the subject's type cannot make for the proxy",
+          message:
+            "'@Proxyable' cannot forward static requirement 'make': it returns 'Self', which the subject's type cannot make for the proxy",
           line: 4, column: 3),
       ],
       macros: macros)
@@ -238,7 +239,7 @@ final class ProxyableDiagnosticsTests: XCTestCase {
         DiagnosticSpec(
           message:
             "'@Proxyable' can forward the setter of 'title' only for a class-bound protocol: a value subject would be set on a copy",
-          line: 4, column: 3, fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject'")]),
+          line: 4, column: 3, fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject'")])
       ],
       macros: macros)
   }

@@ -24,7 +24,9 @@ final class WeakScreenView: ScreenView {
 }
 
 /// The MVP screen; `forwardView` decides how the controller is handed out as `ScreenView`.
-func screenContainer(forwardView: (Definition<ScreenController, Void>) -> Definition<ScreenController, Void>) -> Container {
+func screenContainer(forwardView: (Definition<ScreenController, Void>) -> Definition<ScreenController, Void>)
+  -> Container
+{
   let container = Container()
   forwardView(container.register(.shared) { ScreenController() })
     .resolvingProperties { r, controller in controller.presenter = try r.resolve() }

@@ -47,7 +47,8 @@ struct ReferenceWalkerTests {
     owner.wrapper = Wrapper(leaf: leaves[6], weakLeaf: kept)
     owner.weakLeaf = kept
     let found = ReferenceWalker.references(from: owner)
-    let paths = Dictionary(found.references.map { ($0.path, ObjectIdentifier($0.object)) }, uniquingKeysWith: { a, _ in a })
+    let paths = Dictionary(
+      found.references.map { ($0.path, ObjectIdentifier($0.object)) }, uniquingKeysWith: { a, _ in a })
     #expect(paths["optional"] == ObjectIdentifier(leaves[0]))
     #expect(paths["array[0]"] == ObjectIdentifier(leaves[1]))
     #expect(paths["dictionary[\"key\"]"] == ObjectIdentifier(leaves[2]))

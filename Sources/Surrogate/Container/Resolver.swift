@@ -78,7 +78,7 @@ public struct Resolver {
   /// ```
   ///
   /// Swift picks this overload whenever a call passes neither `tag:` nor `arguments:`; it behaves
-  /// exactly like ``resolve(_:tag:arguments:)`` without them.
+  /// exactly like `resolve(_:tag:arguments:)` without them.
   ///
   /// - Parameter type: The type to resolve; inferred from context when omitted.
   /// - Returns: The instance.

@@ -43,7 +43,9 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
   /// Whether the key has a tag.
   @inlinable var isTagged: Bool { !tagSlot.isNone }
 
-  @usableFromInline var typeKey: TypeKey { TypeKey(type: ObjectIdentifier(type), arguments: ObjectIdentifier(argumentsType)) }
+  @usableFromInline var typeKey: TypeKey {
+    TypeKey(type: ObjectIdentifier(type), arguments: ObjectIdentifier(argumentsType))
+  }
 
   /// Whether the definition takes runtime arguments.
   ///

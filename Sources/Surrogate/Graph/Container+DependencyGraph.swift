@@ -62,7 +62,8 @@ extension Container {
     }
     let edges = Set(
       recorder.requests.map {
-        DependencyGraph.Edge(from: $0.from, to: $0.to, requested: $0.requested == $0.to ? nil : $0.requested, isWeak: $0.isWeak)
+        DependencyGraph.Edge(
+          from: $0.from, to: $0.to, requested: $0.requested == $0.to ? nil : $0.requested, isWeak: $0.isWeak)
       })
     return DependencyGraph(nodes: nodes, edges: Array(edges))
   }

@@ -40,7 +40,8 @@ extension Graph {
     return ResolutionError(
       .invalidType, key: requested, path: path(to: requested),
       message: "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
-      remedy: "Make \(made) conform to \(wanted), or remove \(wanted) from `.implements(...)` of \(source).",
+      remedy: ProxyConformanceRemedy.text(proxy: Swift.type(of: instance), forwarded: requested.type, source: "\(source)")
+        ?? "Make \(made) conform to \(wanted), or remove \(wanted) from `.implements(...)` of \(source).",
       nearby: [source])
   }
 

@@ -27,10 +27,14 @@ extension Definition {
     through makeProxy: @escaping @Sendable (Instance) -> P
   ) -> Definition {
     let key = DefinitionKey(type: Forwarded.self, argumentsType: sourceKey.argumentsType, tag: .wrap(tag))
+    // NB: converted here, outside the closure, so that the `@Sendable` closure below does not
+    // capture `P.Type` (a metatype that is not `Sendable` in general: SE-0470).
+    let makeAnyProxy: @Sendable (Instance) -> Any = makeProxy
+    let forwardsWeakly = P.holdsSubjectWeakly
     _ = container.insert { id in
       Forwarding<Forwarded>(
-        id: id, key: key, sourceKey: sourceKey, forwardsWeakly: P.holdsSubjectWeakly,
-        wrap: { instance in makeProxy(instance as! Instance) })
+        id: id, key: key, sourceKey: sourceKey, forwardsWeakly: forwardsWeakly,
+        wrap: { instance in makeAnyProxy(instance as! Instance) })
     }
     return self
   }

@@ -118,7 +118,8 @@ public final class LazyProxy<Subject: AnyObject>: Proxy, Sendable {
         return .success(made)
       } catch {
         return .failure(
-          ProxyError(.creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error))
+          ProxyError(
+            .creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error))
       }
     }
   }

@@ -17,7 +17,7 @@ public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applies to each test of a suite when attached to the suite.
   public var isRecursive: Bool { true }
 
-  /// Runs the test inside ``Surrogate/Container/withOverrides(_:operation:)-(_,()->Result)``.
+  /// Runs the test inside `Container.withOverrides(_:operation:)`.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {

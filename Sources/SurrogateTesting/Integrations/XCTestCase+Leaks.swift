@@ -12,7 +12,10 @@
     /// }
     /// ```
     ///
-    /// - Parameter instance: The object that must be released.
+    /// - Parameters:
+    ///   - instance: The object that must be released.
+    ///   - file: The file the failure is reported in; the caller's by default.
+    ///   - line: The line the failure is reported at; the caller's by default.
     public func trackForMemoryLeaks(_ instance: AnyObject, file: StaticString = #filePath, line: UInt = #line) {
       addTeardownBlock { [weak instance] in
         guard let instance else { return }

@@ -24,7 +24,8 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   public var description: String {
     let verb = leaks.isEmpty ? "released" : "NOT released"
     let singletons = retainedByContainer > 0 ? " (\(retainedByContainer) singletons kept by the container)" : ""
-    return (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
+    return
+      (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
       + leaks.map { "  \($0)" }).joined(separator: "\n")
   }
 }
@@ -49,7 +50,7 @@ extension Container {
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
   /// - Returns: The report.
-  /// - Throws: The ``ResolutionError`` of the resolution.
+  /// - Throws: The `ResolutionError` of the resolution.
   public func checkForLeaks<T>(resolving type: T.Type, tag: (any Hashable & Sendable)? = nil)
     throws(ResolutionError) -> ContainerLeakReport
   {

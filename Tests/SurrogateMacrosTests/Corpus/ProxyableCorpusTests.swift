@@ -32,7 +32,7 @@ struct ProxyableCorpusTests {
   func everyRejectedProtocolGetsADiagnosticAndWellFormedOutput(source: String) {
     let file = SwiftParser.Parser.parse(source: source)
     let context = BasicMacroExpansionContext()
-    let expanded = file.expand(macros: ["Proxyable": ProxyableMacro.self], in: context)
+    let expanded = file.expand(macros: ["Proxyable": ProxyableMacro.self], contextGenerator: { _ in context })
     #expect(!context.diagnostics.isEmpty, "no diagnostic for: \(source)")
     #expect(context.diagnostics.allSatisfy { $0.message.hasPrefix("'@Proxyable'") })
     #expect(!SwiftParser.Parser.parse(source: expanded.description).hasError, "malformed expansion: \(expanded)")
@@ -41,7 +41,8 @@ struct ProxyableCorpusTests {
   @Test func aValidProtocolExpandsWithoutDiagnostics() {
     let source = "@Proxyable protocol Ping: AnyObject { func ping() -> Bool?; func reset() }"
     let context = BasicMacroExpansionContext()
-    let expanded = SwiftParser.Parser.parse(source: source).expand(macros: ["Proxyable": ProxyableMacro.self], in: context)
+    let expanded = SwiftParser.Parser.parse(source: source).expand(
+      macros: ["Proxyable": ProxyableMacro.self], contextGenerator: { _ in context })
     #expect(context.diagnostics.isEmpty)
     #expect(expanded.description.contains("extension Ping where Self: Surrogate.Proxy, Self.Subject: Ping"))
   }

@@ -40,7 +40,9 @@ struct MainActorTests {
     let container = container()
     let error = #expect(throws: ResolutionError.self) { try container.resolve(MainViewController.self) }
     #expect(error?.code == .requiresMainActor)
-    #expect(error?.message == "MainViewController is registered for the main actor, but this resolution did not start on the main actor.")
+    #expect(
+      error?.message
+        == "MainViewController is registered for the main actor, but this resolution did not start on the main actor.")
     #expect(error?.remedy.contains("try await container.resolve") == true)
   }
 

@@ -23,7 +23,7 @@ struct OverrideTests {
 
   @Test func overrideScopesNest() throws {
     let container = baseContainer()
-    try container.withOverrides({ $0.register(type: (any HTTPClient).self) { StubClient(name: "outer") } }) {
+    container.withOverrides({ $0.register(type: (any HTTPClient).self) { StubClient(name: "outer") } }) {
       container.withOverrides({ $0.register(tag: "x") { Service() } }) {
         #expect((try? container.resolve((any HTTPClient).self) as? StubClient)?.name == "outer")
         #expect((try? container.resolve(Service.self, tag: "x")) != nil)

@@ -114,7 +114,8 @@ struct ArgumentsAndAutowiringTests {
     container.register { (_, text: String) in [text] }
     let error = #expect(throws: ResolutionError.self) { try container.resolve([String].self) }
     #expect(error?.code == .ambiguousAutowiring)
-    #expect(error?.message == "Cannot auto-wire Array<String>: 2 factories with 1 resolvable arguments fit equally well.")
+    #expect(
+      error?.message == "Cannot auto-wire Array<String>: 2 factories with 1 resolvable arguments fit equally well.")
     #expect(error?.nearby.count == 2)
     #expect(ids(error?.path.map(\.type)) == ids([String].self))
   }

@@ -60,8 +60,9 @@ struct RegistrationLifecycleTests {
     let container = Container()
     container.register(.singleton) { Service() }
     container.register { Repository(service: try container.resolve()) }
-    #expect(ObjectIdentifier(try container.resolve(Repository.self).service)
-      == ObjectIdentifier(try container.resolve(Service.self)))
+    #expect(
+      ObjectIdentifier(try container.resolve(Repository.self).service)
+        == ObjectIdentifier(try container.resolve(Service.self)))
   }
 
   /// Resolutions read a published snapshot of the registry without locking; every change must

@@ -83,6 +83,24 @@ struct ContainerProxyTests {
     #expect(error?.message.contains("WeakRefProxy<EnglishGreeter>") == true)
   }
 
+  @Test func aProxyThatDoesNotConformNamesTheMacroAndTheOneLineConformance() {
+    let container = Container()
+    container.register(.shared) { EnglishGreeter() }.implements((any Unproxied).self, through: WeakRefProxy.init)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any Unproxied).self) }
+    let remedy = error?.remedy ?? ""
+    #expect(remedy.contains("`@Proxyable`"), "\(remedy)")
+    #expect(remedy.contains("`extension WeakRefProxy: Unproxied where T: Unproxied {}`"), "\(remedy)")
+    #expect(remedy.contains("WeakRefProxy<EnglishGreeter> does not conform to Unproxied"), "\(remedy)")
+  }
+
+  @Test func anInstanceThatIsNotAProxyKeepsTheConformanceRemedy() {
+    let container = Container()
+    container.register(.shared) { Service() }.implements((any Unproxied).self)
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any Unproxied).self) }
+    #expect(error?.remedy.contains("Make Service conform to Unproxied") == true, "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("@Proxyable") == false)
+  }
+
   @Test func lazyResolvesOnceOnFirstAccessAndProviderOnEachAccess() throws {
     let container = Container()
     let greeters = Counter()
@@ -157,3 +175,7 @@ struct ContainerProxyTests {
     #expect(error?.pathDescription == "IndexUser → EnglishGreeter")
   }
 }
+
+/// A protocol the greeter conforms to but no proxy does: no `@Proxyable`, no conformance line.
+private protocol Unproxied: AnyObject {}
+extension EnglishGreeter: Unproxied {}

@@ -140,7 +140,8 @@ struct RandomCase {
     }
     let made = creations.withLock { $0 }
     if made != model.creations {
-      return "instances made per kind: expected \(model.creations.sorted { $0.key < $1.key }), got \(made.sorted { $0.key < $1.key })"
+      return
+        "instances made per kind: expected \(model.creations.sorted { $0.key < $1.key }), got \(made.sorted { $0.key < $1.key })"
     }
     return nil
   }

@@ -115,7 +115,9 @@ enum RandomNodes {
     }
   }
 
-  private static func configure<N: RandomNode, Arguments>(_ definition: Definition<N, Arguments>, _ spec: RegistrationSpec) {
+  private static func configure<N: RandomNode, Arguments>(
+    _ definition: Definition<N, Arguments>, _ spec: RegistrationSpec
+  ) {
     for forward in spec.forwards {
       switch forward.proto {
       case 0: definition.implements((any RandomP0).self, tag: forward.tag?.value)

@@ -131,7 +131,9 @@ final class ReferenceModel {
   private func lookup(_ key: ModelKey) -> Found? {
     for candidate in key.tag == nil ? [key] : [key, key.untagged] {
       if let index = registrations[candidate] { return .registration(index) }
-      if let forwarding = forwardings[candidate] { return .forwarding(source: forwarding.source, proto: forwarding.proto) }
+      if let forwarding = forwardings[candidate] {
+        return .forwarding(source: forwarding.source, proto: forwarding.proto)
+      }
     }
     return nil
   }
@@ -209,7 +211,8 @@ final class ReferenceModel {
       } catch {
         if let target = waitableTarget(of: error) {
           postponements += 1
-          postponed[target, default: []].append(Postponed(registration: index, object: object, block: block, frame: frame))
+          postponed[target, default: []].append(
+            Postponed(registration: index, object: object, block: block, frame: frame))
           return true
         }
         shared[sharedKey(index, requested: frame.key)] = nil

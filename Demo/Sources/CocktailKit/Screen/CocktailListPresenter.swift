@@ -98,7 +98,8 @@ public final class CocktailListPresenter {
     case .addFavourite(let id):
       let cocktail = try await cocktail(id: id)
       let added = try editor.add(cocktail.id)
-      view.display(.note(added ? "Added \(cocktail.name) to the favourites." : "\(cocktail.name) is already a favourite."))
+      view.display(
+        .note(added ? "Added \(cocktail.name) to the favourites." : "\(cocktail.name) is already a favourite."))
     case .removeFavourite(let id):
       let removed = try editor.remove(id)
       view.display(.note(removed ? "Removed #\(id) from the favourites." : "#\(id) was not a favourite."))

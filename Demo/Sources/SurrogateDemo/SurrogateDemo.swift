@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `swift run surrogate-demo`: a cocktail browser whose screen is composed by the container.
+/// `swift run --package-path Demo surrogate-demo`: a cocktail browser whose screen is composed by the container.
 @main
 struct SurrogateDemo: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -11,6 +11,8 @@ struct SurrogateDemo: AsyncParsableCommand {
       the same remote proxy as the real API (--base-url https://www.thecocktaildb.com/api/json/v1/1/).
       Exit status: 0 on success, 1 when a request fails, 2 when the screen leaked.
       """,
-    subcommands: [Featured.self, Search.self, Letter.self, IngredientSearch.self, Pantry.self, Show.self, FavouritesCommand.self],
+    subcommands: [
+      Featured.self, Search.self, Letter.self, IngredientSearch.self, Pantry.self, Show.self, FavouritesCommand.self,
+    ],
     defaultSubcommand: Featured.self)
 }

@@ -101,7 +101,7 @@ struct DemoSession {
         "\(editor.map { String(describing: type(of: $0)) } ?? "?") lets \(role == .curator ? "this curator edit" : "guests read, not edit")"
       ),
       ("index", "\(index.map { String(describing: type(of: $0)) } ?? "?") (\(indexState))"),
-      ("picture", "swift run surrogate-demo --graph dot | dot -Tpng > graph.png"),
+      ("picture", "swift run --package-path Demo surrogate-demo --graph dot | dot -Tpng > graph.png"),
     ]
     let width = rows.map(\.0.count).max() ?? 0
     return ["How the container composed this screen:"]

@@ -16,7 +16,9 @@ enum DemoBinary {
   static var url: URL {
     get throws {
       let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])]
-        .compactMap { $0?.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("surrogate-demo") }
+        .compactMap {
+          $0?.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("surrogate-demo")
+        }
       guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
         throw NotBuilt(searched: candidates.map(\.path))
       }
@@ -34,7 +36,8 @@ enum DemoBinary {
     let process = Process()
     process.executableURL = try url
     process.arguments = arguments
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("surrogate-demo-run-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "surrogate-demo-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     // Files, not pipes: a full pipe would block the demo while nothing reads it.

@@ -60,7 +60,8 @@ struct CatalogueRoutesTests {
       #expect(cocktails.contains { $0.name == name }, "\(name) is missing")
     }
     for cocktail in cocktails {
-      #expect(!cocktail.ingredients.isEmpty && cocktail.glass != nil && cocktail.instructions != nil, "\(cocktail.name)")
+      #expect(
+        !cocktail.ingredients.isEmpty && cocktail.glass != nil && cocktail.instructions != nil, "\(cocktail.name)")
     }
   }
 }

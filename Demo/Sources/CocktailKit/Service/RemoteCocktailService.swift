@@ -117,7 +117,8 @@ public final class RemoteCocktailService: CocktailService {
       throw CocktailServiceError(
         .malformedResponse, message: "the answer is not TheCocktailDB JSON (\(Self.describe(error)))",
         url: url.absoluteString,
-        remedy: "point the base URL at a TheCocktailDB-compatible API such as https://www.thecocktaildb.com/api/json/v1/1/",
+        remedy:
+          "point the base URL at a TheCocktailDB-compatible API such as https://www.thecocktaildb.com/api/json/v1/1/",
         cause: error)
     }
   }
@@ -153,7 +154,8 @@ public final class RemoteCocktailService: CocktailService {
     return CocktailServiceError(
       .unreachable, message: "cannot reach \(host): \((error as? URLError).map(Self.describe) ?? "\(error)")",
       url: url.absoluteString,
-      remedy: "check the base URL and that the server is running; without a base URL the demo serves its bundled catalogue",
+      remedy:
+        "check the base URL and that the server is running; without a base URL the demo serves its bundled catalogue",
       cause: error)
   }
 

@@ -1,0 +1,4 @@
+// The service the Concurrency article's main-actor presenter needs.
+import Surrogate
+
+final class Service2: Sendable {}

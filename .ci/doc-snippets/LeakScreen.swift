@@ -1,0 +1,12 @@
+// The screen of the Leak Checking article.
+import Surrogate
+
+protocol ScreenView: AnyObject {}
+
+final class ScreenController: ScreenView {
+  var presenter: ScreenPresenter?
+}
+
+final class ScreenPresenter {
+  var view: (any ScreenView)?
+}
