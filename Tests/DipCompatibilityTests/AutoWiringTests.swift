@@ -258,8 +258,10 @@ struct AutoWiringTests {
     let container = Container()
     let received = container.registerTaggedServices()
     container.register {
-      (_: Resolver, d1: any Service, d2: any Service, d3: any Service, d4: any Service, d5: any Service,
-       d6: any Service) in
+      (
+        _: Resolver, d1: any Service, d2: any Service, d3: any Service, d4: any Service, d5: any Service,
+        d6: any Service
+      ) in
       received.value = [d1, d2, d3, d4, d5, d6]
       return ServiceImp3()
     }

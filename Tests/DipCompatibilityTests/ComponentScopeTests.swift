@@ -183,11 +183,15 @@ struct ComponentScopeTests {
   @Test func containerCanBeBootstrappedAgainAfterReset() throws {
     let container = Container()
     let made = Recorder(0)
-    container.register(.eagerSingleton) { made.increment(); return ServiceImp1() as any Service }
+    container.register(.eagerSingleton) {
+      made.increment(); return ServiceImp1() as any Service
+    }
     try container.bootstrap()
     #expect(made.value == 1)
     container.reset()
-    container.register(.eagerSingleton) { made.increment(); return ServiceImp1() as any Service }
+    container.register(.eagerSingleton) {
+      made.increment(); return ServiceImp1() as any Service
+    }
     try container.bootstrap()
     #expect(made.value == 2)
   }

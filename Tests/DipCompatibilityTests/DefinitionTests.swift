@@ -48,7 +48,9 @@ struct DefinitionTests {
   @Test func registersOptionalTypesAsForwardedTypes() throws {
     let container = Container()
     let made = Recorder(0)
-    container.register(.unique) { made.increment(); return ServiceImp1() as any Service }
+    container.register(.unique) {
+      made.increment(); return ServiceImp1() as any Service
+    }
     #expect(try container.resolve((any Service)?.self) is ServiceImp1)
     #expect(made.value == 1)
   }

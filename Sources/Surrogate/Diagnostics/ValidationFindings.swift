@@ -76,7 +76,8 @@ struct ValidationFindings {
       let otherTags = keys.filter { $0.type == request.to.type && $0.argumentsType == request.to.argumentsType }
         .compactMap(\.tag).filter { $0 != tag }
       guard !otherTags.isEmpty, seen.insert("fallback|\(request.requested)").inserted else { continue }
-      warnings.append(.taggedRequestSharesUntaggedSingleton(request: request.requested, from: request.from, otherTags: otherTags))
+      warnings.append(
+        .taggedRequestSharesUntaggedSingleton(request: request.requested, from: request.from, otherTags: otherTags))
     }
   }
 }

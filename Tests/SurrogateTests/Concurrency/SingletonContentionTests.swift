@@ -94,7 +94,8 @@ struct SingletonContentionTests {
         if thread == 0 { _ = try container.resolve(CycleA.self) } else { _ = try container.resolve(CycleB.self) }
         outcome = "ok"
       } catch {
-        outcome = error.code == .circularDependency && error.message.hasPrefix("Circular dependency: ") ? "cycle" : "\(error)"
+        outcome =
+          error.code == .circularDependency && error.message.hasPrefix("Circular dependency: ") ? "cycle" : "\(error)"
       }
       outcomes.withLock { $0.append(outcome) }
     }

@@ -90,7 +90,9 @@ struct ContainerInsideFactoryTests {
     container.register { [unowned container] in DipClient(server: try container.resolve(DipServer.self)) }
     container.register { DipServer() }
       .resolvingProperties { r, server in server.client = try r.resolve(DipClient.self) }
-    container.register(.unique, tag: "loop") { [unowned container] in Node(next: try container.resolve(Node.self, tag: "loop")) }
+    container.register(.unique, tag: "loop") { [unowned container] in
+      Node(next: try container.resolve(Node.self, tag: "loop"))
+    }
     let report = container.validate()
     #expect(report.problems.map(\.code) == [.circularDependency])
     #expect(report.checked.count == 3)

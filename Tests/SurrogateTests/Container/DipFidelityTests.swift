@@ -130,7 +130,8 @@ struct DipFidelityTests {
     Self.registerConfigs(container)
     container.autowire(ConfigConsumer.init)
     container.register { r in
-      ConsumerPair(first: try r.resolve(ConfigConsumer.self, tag: "a"), second: try r.resolve(ConfigConsumer.self, tag: "a"))
+      ConsumerPair(
+        first: try r.resolve(ConfigConsumer.self, tag: "a"), second: try r.resolve(ConfigConsumer.self, tag: "a"))
     }
     let pair = try container.resolve(ConsumerPair.self)
     #expect(pair.first === pair.second)

@@ -174,7 +174,8 @@ final class ReferenceModel {
     }
     // An untagged `.shared` definition asked for under another tag is another instance, not a cycle.
     let reuse = sharedKey(index, requested: requested)
-    if let start = frames.firstIndex(where: { $0.registration == index && sharedKey(index, requested: $0.key) == reuse }) {
+    if let start = frames.firstIndex(where: { $0.registration == index && sharedKey(index, requested: $0.key) == reuse }
+    ) {
       lastCycleTarget = frames[start]
       throw Failure(code: .circularDependency, key: requested, path: path(to: requested))
     }
