@@ -27,7 +27,10 @@ let package = Package(
         .product(name: "SurrogateTesting", package: "Surrogate"),
         .product(name: "FlyingFox", package: "FlyingFox"),
       ],
-      resources: [.copy("Resources/cocktails.json")]),
+      resources: [.copy("Resources/cocktails.json")],
+      // NB: the demo's tests read its internals (`@testable import CocktailKit`); testability in
+      // every configuration lets `swift build -c release --build-tests` build them too.
+      swiftSettings: [.unsafeFlags(["-enable-testing"])]),
     .executableTarget(
       name: "SurrogateDemo",
       dependencies: [

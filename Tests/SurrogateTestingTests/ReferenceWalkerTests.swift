@@ -1,4 +1,4 @@
-@testable import SurrogateTesting
+import SurrogateTesting
 import Testing
 
 private protocol Named: AnyObject {}

@@ -17,16 +17,16 @@
 /// `nil` and callers report "path unknown" rather than guess.
 ///
 /// "Recursive" means superclass fields are included, after the subclass's own ones.
-struct FieldReflection {
-  struct Field: Equatable {
-    let name: String
-    let offset: Int
-    let type: Any.Type
+package struct FieldReflection {
+  package struct Field: Equatable {
+    package let name: String
+    package let offset: Int
+    package let type: Any.Type
     /// `false` for `weak`, `unowned` and `unowned(unsafe)` stored properties.
-    let isStrong: Bool
-    let isVar: Bool
+    package let isStrong: Bool
+    package let isVar: Bool
 
-    static func == (lhs: Field, rhs: Field) -> Bool {
+    package static func == (lhs: Field, rhs: Field) -> Bool {
       lhs.name == rhs.name && lhs.offset == rhs.offset && lhs.type == rhs.type && lhs.isStrong == rhs.isStrong
         && lhs.isVar == rhs.isVar
     }
@@ -66,7 +66,7 @@ struct FieldReflection {
   }()
 
   /// The stored properties of a class or struct type; `nil` when the runtime cannot be asked.
-  static func fields(of type: Any.Type) -> [Field]? {
+  package static func fields(of type: Any.Type) -> [Field]? {
     guard let runtime else { return nil }
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     return (0..<runtime.count(metadata)).map { index in

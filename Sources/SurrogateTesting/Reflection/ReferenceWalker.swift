@@ -5,20 +5,20 @@
 /// structs and superclass fields; skips `weak` and `unowned` stored properties. Closures and
 /// pointers cannot be looked into: they are reported as opaque, so a leak through them is
 /// reported with an unknown path instead of an invented one.
-struct ReferenceWalker {
-  struct Reference {
-    let path: String
-    let object: AnyObject
+package struct ReferenceWalker {
+  package struct Reference {
+    package let path: String
+    package let object: AnyObject
   }
 
-  struct Result {
-    var references: [Reference] = []
+  package struct Result {
+    package var references: [Reference] = []
     /// Properties the walker could not look into (closures, pointers, unreflectable types).
-    var opaque: [String] = []
+    package var opaque: [String] = []
   }
 
   /// The strong references held by `object`.
-  static func references(from object: AnyObject) -> Result {
+  package static func references(from object: AnyObject) -> Result {
     var result = Result()
     guard let fields = FieldReflection.fields(of: type(of: object)) else {
       result.opaque.append("*")
