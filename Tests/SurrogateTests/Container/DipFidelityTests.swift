@@ -90,19 +90,29 @@ struct DipFidelityTests {
     container.register(tag: "a") { TaggedConfig(name: "a") }
   }
 
-  @Test(arguments: [false, true])
-  func sharedInstanceBuiltForATagIsNotReusedForAnUntaggedRequest(autowired: Bool) throws {
+  /// A container whose `ConsumerPair` asks for a consumer tagged `"a"` and an untagged one, in
+  /// that order or the other; the consumer is auto-wired or a closure that passes its tag on.
+  static func pairContainer(autowired: Bool, taggedFirst: Bool) -> Container {
     let container = Container()
-    Self.registerConfigs(container)
+    registerConfigs(container)
     if autowired {
       container.autowire(ConfigConsumer.init)
     } else {
       container.register { r in ConfigConsumer(config: try r.resolve(TaggedConfig.self, tag: r.tag)) }
     }
     container.register { r in
-      ConsumerPair(first: try r.resolve(ConfigConsumer.self, tag: "a"), second: try r.resolve(ConfigConsumer.self))
+      let tagged = { () throws(ResolutionError) in try r.resolve(ConfigConsumer.self, tag: "a") }
+      let untagged = { () throws(ResolutionError) in try r.resolve(ConfigConsumer.self) }
+      return taggedFirst
+        ? ConsumerPair(first: try tagged(), second: try untagged())
+        : ConsumerPair(first: try untagged(), second: try tagged())
     }
-    let pair = try container.resolve(ConsumerPair.self)
+    return container
+  }
+
+  @Test(arguments: [false, true])
+  func sharedInstanceBuiltForATagIsNotReusedForAnUntaggedRequest(autowired: Bool) throws {
+    let pair = try Self.pairContainer(autowired: autowired, taggedFirst: true).resolve(ConsumerPair.self)
     #expect(pair.first.config.name == "a")
     #expect(pair.second.config.name == "default")
     #expect(pair.first !== pair.second)
@@ -110,17 +120,7 @@ struct DipFidelityTests {
 
   @Test(arguments: [false, true])
   func sharedInstanceBuiltUntaggedIsNotReusedForATaggedRequest(autowired: Bool) throws {
-    let container = Container()
-    Self.registerConfigs(container)
-    if autowired {
-      container.autowire(ConfigConsumer.init)
-    } else {
-      container.register { r in ConfigConsumer(config: try r.resolve(TaggedConfig.self, tag: r.tag)) }
-    }
-    container.register { r in
-      ConsumerPair(first: try r.resolve(ConfigConsumer.self), second: try r.resolve(ConfigConsumer.self, tag: "a"))
-    }
-    let pair = try container.resolve(ConsumerPair.self)
+    let pair = try Self.pairContainer(autowired: autowired, taggedFirst: false).resolve(ConsumerPair.self)
     #expect(pair.first.config.name == "default")
     #expect(pair.second.config.name == "a")
   }
