@@ -12,6 +12,10 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let id: RegistrationID
   @usableFromInline let key: DefinitionKey
   @usableFromInline let scope: Scope
+  /// Whether instances are reused within a graph by requested tag as well as by definition: an
+  /// untagged `.shared` definition (see ``reusable(in:requested:)``). Computed once: reading a
+  /// key's tag copies it.
+  @usableFromInline let reusesByTag: Bool
   /// Whether `blocks` is non-empty, read without loading them.
   @usableFromInline let hasBlocks: Bool
   /// Whether the definition was registered with an `async` factory; `factory` then only reports
@@ -66,6 +70,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.id = id
     self.key = key
     self.scope = scope
+    self.reusesByTag = scope.kind == .shared && !key.isTagged
     self.factory = factory
     self.storeBits = Atomic(store.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
     self.hasBlocks = !blocks.isEmpty
@@ -248,14 +253,14 @@ final class Registration<Instance, Arguments>: Entry {
   /// further than `shared`: a tagged definition is only ever reached with its own tag.
   @inlinable @inline(__always)
   func reusable(in graph: Graph, requested: DefinitionKey) -> AnyObject? {
-    if scope.kind == .shared, requested.isTagged, !key.isTagged { return graph.sharedForTag(id, requested.tagSlot) }
+    if reusesByTag, requested.isTagged { return graph.sharedForTag(id, requested.tagSlot) }
     return graph.shared[id]
   }
 
   /// Keeps (or with `nil`, forgets) the graph's instance of this registration for `requested`.
   @inlinable
   func setReusable(_ object: AnyObject?, in graph: Graph, requested: DefinitionKey) {
-    if scope.kind == .shared, requested.isTagged, !key.isTagged {
+    if reusesByTag, requested.isTagged {
       graph.setSharedForTag(object, id, requested.tagSlot)
     } else {
       graph.shared[id] = object
@@ -421,7 +426,7 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable @inline(__always)
   func frame(for requested: DefinitionKey) -> Graph.Frame {
     Graph.Frame(
-      key: requested, id: id, isReusable: scope.kind != .unique, reusesByTag: scope.kind == .shared && !key.isTagged)
+      key: requested, id: id, isReusable: scope.kind != .unique, reusesByTag: reusesByTag)
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path
