@@ -29,7 +29,7 @@ final class Client {
 // MARK: - Recording from factories
 
 /// A value that `@Sendable` factories and blocks can read and change from any thread.
-final class Recorder<Value>: @unchecked Sendable {
+final class Recorder<Value>: @unchecked Sendable {  // every access to `storage` holds `lock`
   private let lock = NSLock()
   private var storage: Value
 

@@ -512,6 +512,10 @@ final class Graph {
     }
   }
 
+  /// The gate to wait for before starting this graph's resolution again, if it backed off from
+  /// a cycle of waiting threads.
+  @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
+
   /// Keeps `tag` alive as long as this graph: a ``Resolver`` holds its tag's bits unretained.
   /// The same bits are the same storage, kept once.
   @usableFromInline
@@ -549,44 +553,6 @@ final class Graph {
     if isValidation { extras.nilOptionals.append(path(to: key)) }
   }
 
-  // MARK: - Waiting for another graph's singleton
-
-  func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
-    guard coordinator.beginWaiting(owner, for: creator) else {
-      let sameThread = creator.thread == owner.thread
-      // Two threads each create a singleton the other needs (a cycle broken with
-      // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
-      // top-level `resolve` abandons what it claimed, waits for the other graph, and starts
-      // again; if it cannot, the error below says what happened.
-      if !sameThread { extras.retryAfter = gate }
-      throw ResolutionError(
-        .circularDependency, key: requested, path: path(to: requested),
-        message: sameThread
-          ? "\(requested) is being created by an outer `resolve` on this thread, which is waiting for it."
-          : "\(requested) is being created on another thread that is waiting for a singleton this thread is creating.",
-        remedy: sameThread
-          ? "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency joins the same graph."
-          : "If each singleton's factory needs the other, break the cycle: inject one of them through `.resolvingProperties`.")
-    }
-    gate.wait()
-    coordinator.endWaiting(owner)
-  }
-
-  /// The gate to wait for before starting this graph's resolution again, if it backed off from
-  /// a cycle of waiting threads.
-  @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
-
-  func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
-    guard coordinator.beginWaiting(owner, for: creator) else {
-      extras.retryAfter = gate
-      throw ResolutionError(
-        .circularDependency, key: requested, path: path(to: requested),
-        message: "\(requested) is being created by another resolution that is waiting for a singleton this one is creating.",
-        remedy: "If each singleton's factory needs the other, break the cycle: inject one of them through `.resolvingProperties`.")
-    }
-    defer { coordinator.endWaiting(owner) }
-    try await gate.waitAsync()
-  }
 }
 
 /// Something that watches a graph resolve: which definition asked for which, and what it made.

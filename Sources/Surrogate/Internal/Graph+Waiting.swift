@@ -1,0 +1,44 @@
+/// Waiting for a singleton another graph is creating, and backing off when the wait would close a
+/// cycle of waiting threads.
+extension Graph {
+  func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
+    guard coordinator.beginWaiting(owner, for: creator) else {
+      let sameThread = creator.thread == owner.thread
+      // Two threads each create a singleton the other needs (a cycle broken with
+      // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
+      // top-level `resolve` abandons what it claimed, waits for the other graph, and starts
+      // again; if it cannot, the error below says what happened.
+      if !sameThread { extras.retryAfter = gate }
+      throw ResolutionError(
+        .circularDependency, key: requested, path: path(to: requested),
+        message: sameThread
+          ? "\(requested) is being created by an outer `resolve` on this thread, which is waiting for it."
+          : "\(requested) is being created on another thread that is waiting for a singleton this thread is "
+            + "creating.",
+        remedy: sameThread
+          ? "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency "
+            + "joins the same graph."
+          : Self.waitCycleRemedy)
+    }
+    gate.wait()
+    coordinator.endWaiting(owner)
+  }
+
+  func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
+    guard coordinator.beginWaiting(owner, for: creator) else {
+      extras.retryAfter = gate
+      throw ResolutionError(
+        .circularDependency, key: requested, path: path(to: requested),
+        message: "\(requested) is being created by another resolution that is waiting for a singleton this one is "
+          + "creating.",
+        remedy: Self.waitCycleRemedy)
+    }
+    defer { coordinator.endWaiting(owner) }
+    try await gate.waitAsync()
+  }
+
+  static var waitCycleRemedy: String {
+    "If each singleton's factory needs the other, break the cycle: inject one of them through "
+      + "`.resolvingProperties`."
+  }
+}
