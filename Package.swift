@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
     // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
     .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
-    .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate"]),
+    .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate", "SurrogateMacros"]),
     .testTarget(
       name: "SurrogateMacrosTests",
       dependencies: [

@@ -30,7 +30,7 @@ extension Container {
       Registration<T, Arguments>(
         id: id, key: key, scope: scope,
         factory: { r, _ in throw r.graph.requiresAwait(key) },
-        asyncFactory: { r, arguments in try await factory(r, repeat each arguments) },
+        asyncFactory: { r, arguments in try await factory(r, repeat each arguments) }, factoryIsAsync: true,
         resolveArguments: nil, argumentTypes: argumentTypes)
     }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
@@ -59,10 +59,6 @@ extension Container {
   ) async throws -> T {
     if let override = activeOverride { return try await override.resolve(type, tag: tag, arguments: repeat each arguments) }
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
-    if !key.hasArguments, requiresMainActor(key) {
-      // A main-actor definition is built on the main actor, and the whole graph with it.
-      return try await MainActor.run { Shared(try self.resolve(T.self, tag: tag)) }.value
-    }
     return try await resolveAsync(key, arguments: (repeat each arguments))
   }
 
@@ -90,17 +86,6 @@ extension Container {
       }
     }
   }
-
-  /// Whether the definition a request resolves to (or the source of a forwarding) is main-actor
-  /// isolated.
-  @usableFromInline
-  func requiresMainActor(_ key: DefinitionKey) -> Bool {
-    guard let found = lookup(key) else { return false }
-    let entry =
-      found.entry.isForwarding
-      ? found.owner.forwardingSource(found.entry.sourceKey, in: { $0.snapshot() })?.entry : found.entry
-    return entry?.isMainActorIsolated ?? false
-  }
 }
 
 extension Resolver {
@@ -116,12 +101,26 @@ extension Resolver {
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  ///
+  /// It runs on the caller's actor, so a `@MainActor` factory or block can call it on its own
+  /// resolver (`controller.presenter = try await r.resolve()`).
   @inlinable
-  public func resolve<T, each Argument>(
+  nonisolated(nonsending) public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) async throws -> T {
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     let graph = graph.isActive ? graph : Graph(container: container)
-    return try await graph.resolveAsync(key, arguments: (repeat each arguments), from: container)
+    let request = TaskOwned(value: (graph, key, (repeat each arguments), container))
+    return try await Self.resolve(request).value
+  }
+
+  /// Resolves in the graph of `request`, off the caller's actor: the graph runs every factory and
+  /// block in its own isolation.
+  @usableFromInline
+  static func resolve<T, Arguments>(_ request: TaskOwned<(Graph, DefinitionKey, Arguments, Container)>) async throws
+    -> TaskOwned<T>
+  {
+    let (graph, key, arguments, container) = request.value
+    return TaskOwned(value: try await graph.resolveAsync(key, arguments: arguments, from: container))
   }
 }

@@ -163,11 +163,15 @@ extension Container {
   }
 
   func append<Instance, Arguments>(
-    _ block: @escaping @Sendable (Resolver, Instance) throws -> Void, to definition: Definition<Instance, Arguments>
+    _ block: @escaping @Sendable (Resolver, Instance) throws -> Void,
+    asyncBlock: (@Sendable (Resolver, Instance) async throws -> Void)? = nil, isolation: BlockIsolation = .plain,
+    to definition: Definition<Instance, Arguments>
   ) {
     write { registry in
       registry.update(definition.key, id: definition.id) { entry in
-        if let registration = entry as? Registration<Instance, Arguments> { return registration.appending(block) }
+        if let registration = entry as? Registration<Instance, Arguments> {
+          return registration.appending(block, asyncBlock: asyncBlock, isolation: isolation)
+        }
         if let forwarding = entry as? Forwarding<Instance> { return forwarding.appending(block) }
         return nil
       }

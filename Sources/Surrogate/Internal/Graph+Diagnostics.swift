@@ -12,18 +12,24 @@ extension Graph {
   }
 
   @usableFromInline
-  func requiresAwait(_ key: DefinitionKey) -> ResolutionError {
+  func requiresAwait(_ key: DefinitionKey, blockOnly: Bool = false) -> ResolutionError {
     ResolutionError(
       .requiresAwait, key: key, path: path(to: key),
-      message: "\(key) is made by an async factory and cannot be resolved synchronously.",
-      remedy: "Resolve it with `try await container.resolve(...)` (or `try await r.resolve()` inside an async factory).")
+      message: blockOnly
+        ? "\(key) has an async `resolvingProperties` block and cannot be resolved synchronously."
+        : "\(key) is made by an async factory and cannot be resolved synchronously.",
+      remedy: "Resolve the request that needs it with `try await container.resolve(...)`: it awaits async "
+        + "factories and blocks anywhere in the graph, and runs main-actor ones on the main actor.")
   }
 
+  @usableFromInline
   func requiresMainActor(_ key: DefinitionKey) -> ResolutionError {
     ResolutionError(
       .requiresMainActor, key: key, path: path(to: key),
-      message: "\(key) is registered for the main actor, but this resolution did not start on the main actor.",
-      remedy: "Resolve it from @MainActor code, or with `try await container.resolve(...)`, which builds main-actor definitions on the main actor.")
+      message: "\(key) is registered for the main actor, but this synchronous resolution is not on the main actor.",
+      remedy: "Resolve the request that needs it with `try await container.resolve(...)`, which runs main-actor "
+        + "factories and blocks on the main actor wherever they are in the graph, or resolve synchronously from "
+        + "@MainActor code.")
   }
 
   func circularDependency(cycle: [DefinitionKey], requested: DefinitionKey) -> ResolutionError {

@@ -57,6 +57,9 @@ final class Graph {
   struct Postponed {
     let run: () throws(ResolutionError) -> Void
     let abandon: () -> Void
+    /// How an async resolution runs it, when it was postponed there: its blocks may be `async`
+    /// or main-actor isolated.
+    var runAsync: (() async throws -> Void)? = nil
   }
 
   /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
@@ -87,6 +90,18 @@ final class Graph {
     /// again: waiting for it would have closed a cycle of waiting threads (see
     /// ``waitForCreation(by:gate:requested:)``).
     var retryAfter: Gate?
+    /// What a synchronous factory or block of an async resolution could not make where it ran,
+    /// to be made asynchronously before it runs again (see ``replaying(_:)``).
+    var deferred: Deferred?
+    /// `.unique` instances made asynchronously for the request that runs again, by definition.
+    var prepared: [RegistrationID: [Any]] = [:]
+  }
+
+  /// A request an async resolution makes asynchronously, in its own isolation, after a
+  /// synchronous factory or block met it (see ``Registration/checkIsolation(_:in:requested:owner:lookup:)``).
+  struct Deferred {
+    let error: ResolutionError
+    let make: (Graph) async throws -> Void
   }
 
   /// A definition and the tag it was requested with.
@@ -138,14 +153,16 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var hasUnhandledCycle = false
   /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:)``).
   @usableFromInline @exclusivity(unchecked) var hasPublications = false
-  @exclusivity(unchecked) private var extrasStorage: Extras?
+  @exclusivity(unchecked) var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
   /// only in a graph started on the main actor.
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
-  @exclusivity(unchecked) var isAsync = false
+  @usableFromInline @exclusivity(unchecked) var isAsync = false
+  /// Whether ``Extras/prepared`` may hold instances.
+  @usableFromInline @exclusivity(unchecked) var hasPrepared = false
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
   @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?

@@ -1,6 +1,11 @@
 extension Registration {
-  /// Produces the instance in an async resolution: like `produce`, but awaits an async factory
-  /// and waits for another graph's singleton without blocking a thread.
+  /// Produces the instance in an async resolution: like `produce`, but runs the factory and every
+  /// block in its own isolation (awaiting `async` ones, hopping to the main actor for main-actor
+  /// ones), and waits for another graph's singleton without blocking a thread.
+  ///
+  /// A synchronous factory or block runs where this resolution runs; when it meets a request it
+  /// cannot make there, the request is made asynchronously and the factory or block runs again
+  /// (see ``Graph/replaying(_:)``).
   ///
   /// - Throws: `ResolutionError`, or `CancellationError` when the task is cancelled while waiting
   ///   for a singleton another task is creating (the creation goes on for the others).
@@ -32,9 +37,10 @@ extension Registration {
     let instance: Instance
     do {
       if let asyncFactory {
-        instance = try await asyncFactory(resolver, arguments)
+        instance = try await graph.replaying { try await asyncFactory(resolver, arguments) }
       } else {
-        instance = try factory(resolver, arguments)
+        let factory = self.factory
+        instance = try await graph.replaying { try factory(resolver, arguments) }
       }
     } catch {
       if let gate { store?.abandon(gate: gate) }
@@ -42,7 +48,7 @@ extension Registration {
       if error is CancellationError { throw error }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
-    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    try await finishAsync(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     isNew = true
     return instance
   }
@@ -55,5 +61,87 @@ extension Registration {
     let instance = try await produceAsync(
       arguments as! Arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     return Produced(instance: instance, isNew: isNew)
+  }
+
+  /// `finish` for an async resolution: the blocks, and those that waited for this definition,
+  /// run in their own isolation.
+  func finishAsync(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+    async throws
+  {
+    graph.markConstructed()
+    do {
+      keep(instance, in: graph, requested: requested)
+      var waits = false
+      if hasBlocks {
+        waits = try await runBlocksAsync(
+          from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+      }
+      if !waits, let gate { publish(instance, gate: gate, in: graph) }
+      if graph.hasPostponed { try await graph.runPostponedAsync(for: id) }
+    } catch {
+      if graph.hasPostponed { graph.abandonPostponed(for: id) }
+      throw error
+    }
+  }
+
+  /// `runBlocks` for an async resolution: an `async` block is awaited, a main-actor one runs on
+  /// the main actor, a synchronous one here (again, after what it could not make here is made).
+  func runBlocksAsync(
+    from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+  ) async throws -> Bool {
+    let extras = extras.unsafelyUnwrapped
+    var index = start
+    while index < extras.blocks.count {
+      let outerCycle = graph.hasUnhandledCycle
+      graph.hasUnhandledCycle = false
+      do {
+        if index < extras.asyncBlocks.count, let asyncBlock = extras.asyncBlocks[index] {
+          try await graph.replaying { try await asyncBlock(resolver, instance) }
+        } else {
+          let block = extras.blocks[index]
+          try await graph.replaying { try block(resolver, instance) }
+        }
+      } catch {
+        graph.hasUnhandledCycle = outerCycle
+        if error is CancellationError {
+          setReusable(nil, in: graph, requested: requested)
+          if let gate { store?.abandon(gate: gate) }
+          throw error
+        }
+        return try blockFailed(
+          error, at: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
+          isAsync: true)
+      }
+      if graph.hasUnhandledCycle, let target = graph.postponableTarget() {
+        graph.hasUnhandledCycle = outerCycle
+        postponeBlocks(
+          from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
+          isAsync: true)
+        return true
+      }
+      graph.hasUnhandledCycle = graph.hasUnhandledCycle || outerCycle
+      index += 1
+    }
+    return false
+  }
+}
+
+extension Graph {
+  /// `runPostponed` for an async resolution: blocks postponed there run in their own isolation.
+  func runPostponedAsync(for id: RegistrationID) async throws {
+    guard let waiting = extrasStorage?.postponed.removeValue(forKey: id) else { return }
+    hasPostponed = !(extrasStorage?.postponed.isEmpty ?? true)
+    for (index, entry) in waiting.enumerated() {
+      do {
+        if let runAsync = entry.runAsync {
+          try await runAsync()
+        } else {
+          try await replaying { try entry.run() }
+        }
+      } catch {
+        for later in waiting[(index + 1)...] { later.abandon() }
+        throw error
+      }
+    }
   }
 }

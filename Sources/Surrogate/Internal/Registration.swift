@@ -7,6 +7,7 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline typealias Factory = @Sendable (Resolver, Arguments) throws -> Instance
   @usableFromInline typealias Block = @Sendable (Resolver, Instance) throws -> Void
   @usableFromInline typealias AsyncFactory = @Sendable (Resolver, Arguments) async throws -> Instance
+  @usableFromInline typealias AsyncBlock = @Sendable (Resolver, Instance) async throws -> Void
   @usableFromInline typealias ArgumentResolver = @Sendable (Resolver) throws(ResolutionError) -> Arguments
 
   @usableFromInline let id: RegistrationID
@@ -18,9 +19,9 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let reusesByTag: Bool
   /// Whether `blocks` is non-empty, read without loading them.
   @usableFromInline let hasBlocks: Bool
-  /// Whether the definition was registered with an `async` factory; `factory` then only reports
-  /// that the definition must be resolved with `await`.
-  @usableFromInline let isAsync: Bool
+  /// Whether a synchronous resolution cannot always make the instance: the factory or a block is
+  /// `async`, or runs on the main actor (see ``isolationError(in:requested:)``).
+  @usableFromInline let needsIsolation: Bool
   @usableFromInline let factory: Factory
   /// A singleton scope's store, retained, or 0 until the first resolve needs it: a container of
   /// many singletons that are never resolved pays for none (a store is 64 bytes and a generic
@@ -37,25 +38,48 @@ final class Registration<Instance, Arguments>: Entry {
   /// The less common parts of a registration, in one object allocated only when one is present.
   @usableFromInline
   final class Extras: Sendable {
+    /// Every block's synchronous form; an `async` block's only reports that it needs `await`.
     @usableFromInline let blocks: [Block]
+    /// The form an async resolution runs, by block, where it differs from the synchronous one:
+    /// an `async` block, or a main-actor block that the resolution hops to the main actor for.
+    /// Empty when no block needs one.
+    let asyncBlocks: [AsyncBlock?]
+    /// How an async resolution runs the factory, when it differs from `factory`: an `async`
+    /// factory, or a main-actor one run on the main actor.
     let asyncFactory: AsyncFactory?
     /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
     let resolveArguments: ArgumentResolver?
     let argumentTypes: [Any.Type]
     /// Set for a definition registered with a `@MainActor` factory.
     let isMainActor: Bool
+    /// Set for a definition registered with an `async` factory.
+    let factoryIsAsync: Bool
+    /// Whether a block is `async` (needs `await`) or main-actor isolated.
+    let blocksNeedAwait: Bool
+    let blocksNeedMainActor: Bool
 
     @usableFromInline
     init(
-      blocks: [Block], asyncFactory: AsyncFactory?, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type],
-      isMainActor: Bool
+      blocks: [Block], asyncBlocks: [AsyncBlock?], blockIsolations: [BlockIsolation], asyncFactory: AsyncFactory?,
+      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], isMainActor: Bool
     ) {
       self.blocks = blocks
+      self.asyncBlocks = asyncBlocks
       self.asyncFactory = asyncFactory
+      self.factoryIsAsync = factoryIsAsync
       self.resolveArguments = resolveArguments
       self.argumentTypes = argumentTypes
       self.isMainActor = isMainActor
+      self.blocksNeedAwait = blockIsolations.contains { $0.isAsync }
+      self.blocksNeedMainActor = blockIsolations.contains { $0.isMainActor }
+      self.blockIsolations = blockIsolations
     }
+
+    /// How each block runs, by index (empty when every block is a plain synchronous one).
+    let blockIsolations: [BlockIsolation]
+
+    /// Whether a synchronous resolution cannot always make the instance.
+    @usableFromInline var needsIsolation: Bool { factoryIsAsync || isMainActor || blocksNeedAwait || blocksNeedMainActor }
   }
 
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
@@ -63,7 +87,8 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable
   init(
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
-    asyncFactory: AsyncFactory? = nil, isMainActor: Bool = false, blocks: [Block] = [],
+    asyncFactory: AsyncFactory? = nil, factoryIsAsync: Bool = false, isMainActor: Bool = false, blocks: [Block] = [],
+    asyncBlocks: [AsyncBlock?] = [], blockIsolations: [BlockIsolation] = [],
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil,
     producer: ErasedProducer? = nil
   ) {
@@ -74,13 +99,15 @@ final class Registration<Instance, Arguments>: Entry {
     self.factory = factory
     self.storeBits = Atomic(store.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
     self.hasBlocks = !blocks.isEmpty
-    self.isAsync = asyncFactory != nil
-    self.extras =
+    let extras =
       blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && argumentTypes.isEmpty && !isMainActor
       ? nil
       : Extras(
-        blocks: blocks, asyncFactory: asyncFactory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+        blocks: blocks, asyncBlocks: asyncBlocks, blockIsolations: blockIsolations, asyncFactory: asyncFactory,
+        factoryIsAsync: factoryIsAsync, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
         isMainActor: isMainActor)
+    self.extras = extras
+    self.needsIsolation = extras?.needsIsolation ?? false
     self.producer = producer
   }
 
@@ -125,10 +152,24 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline var implementationType: Any.Type? { Instance.self }
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
 
-  func appending(_ block: @escaping Block) -> Registration {
-    Registration(
-      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory, isMainActor: isMainActor,
-      blocks: blocks + [block],
+  /// A copy with one more block: `block` is its synchronous form, `asyncBlock` the form an async
+  /// resolution runs when it differs (see ``Extras/asyncBlocks``).
+  func appending(_ block: @escaping Block, asyncBlock: AsyncBlock? = nil, isolation: BlockIsolation = .plain)
+    -> Registration
+  {
+    let count = blocks.count
+    var asyncBlocks = extras?.asyncBlocks ?? []
+    var isolations = extras?.blockIsolations ?? []
+    if asyncBlock != nil || !asyncBlocks.isEmpty {
+      asyncBlocks += Array(repeating: nil, count: count - asyncBlocks.count) + [asyncBlock]
+    }
+    if isolation != .plain || !isolations.isEmpty {
+      isolations += Array(repeating: .plain, count: count - isolations.count) + [isolation]
+    }
+    return Registration(
+      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
+      factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks + [block],
+      asyncBlocks: asyncBlocks, blockIsolations: isolations,
       resolveArguments: resolveArguments, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer)
   }
@@ -183,7 +224,11 @@ final class Registration<Instance, Arguments>: Entry {
     // NB: the cycle first: a block that meets an async definition still being built is postponed
     // until it is built, like any other.
     try graph.checkCycleAndDepth(id: id, requested: requested)
-    if isAsync { throw graph.requiresAwait(requested) }
+    if needsIsolation {
+      if let prepared = try checkIsolation(arguments, in: graph, requested: requested, owner: owner, lookup: lookup) {
+        return prepared
+      }
+    }
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: nil, isNew: &isNew)
   }
 
@@ -195,7 +240,11 @@ final class Registration<Instance, Arguments>: Entry {
   ) throws(ResolutionError) -> Instance {
     if let instance = existingInStore(in: graph) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
-    if isAsync { throw graph.requiresAwait(requested) }
+    if needsIsolation {
+      if let prepared = try checkIsolation(arguments, in: graph, requested: requested, owner: owner, lookup: lookup) {
+        return prepared
+      }
+    }
     var gate: Gate?
     if !graph.isValidation {
       switch try obtainStore().claim(in: graph, requested: requested) {
@@ -315,6 +364,18 @@ final class Registration<Instance, Arguments>: Entry {
   func storeAndRunBlocks(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
     throws(ResolutionError)
   {
+    keep(instance, in: graph, requested: requested)
+    if hasBlocks {
+      if try runBlocks(from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
+        return  // a block waits for a definition still being constructed; it publishes later
+      }
+    }
+    if let gate { publish(instance, gate: gate, in: graph) }
+  }
+
+  /// Keeps a new instance where its scope says, in the graph, before its blocks run.
+  @inlinable
+  func keep(_ instance: Instance, in graph: Graph, requested: DefinitionKey) {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
       setReusable(
@@ -324,12 +385,6 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope) }
-    if hasBlocks {
-      if try runBlocks(from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
-        return  // a block waits for a definition still being constructed; it publishes later
-      }
-    }
-    if let gate { publish(instance, gate: gate, in: graph) }
   }
 
   /// Publishes a new singleton to other graphs once `graph` has finished: until every block of
@@ -380,10 +435,12 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline
   func blockFailed(
     _ error: any Error, at index: Int, on instance: Instance, resolver: Resolver, in graph: Graph,
-    requested: DefinitionKey, gate: Gate?
+    requested: DefinitionKey, gate: Gate?, isAsync: Bool = false
   ) throws(ResolutionError) -> Bool {
     if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
-      postponeBlocks(from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+      postponeBlocks(
+        from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
+        isAsync: isAsync)
       return true
     }
     setReusable(nil, in: graph, requested: requested)
@@ -393,10 +450,12 @@ final class Registration<Instance, Arguments>: Entry {
 
   /// Runs block `index` and the blocks after it once definition `target`, still being
   /// constructed, is built.
+  ///
+  /// Postponed in an async resolution (`isAsync`), they run in their own isolation there.
   @usableFromInline
   func postponeBlocks(
     from index: Int, until target: RegistrationID, on instance: Instance, resolver: Resolver, in graph: Graph,
-    requested: DefinitionKey, gate: Gate?
+    requested: DefinitionKey, gate: Gate?, isAsync: Bool = false
   ) {
     graph.hasUnhandledCycle = false
     graph.postpone(
@@ -419,7 +478,24 @@ final class Registration<Instance, Arguments>: Entry {
             self.publish(instance, gate: gate, in: graph)
           }
         },
-        abandon: { if let gate { self.store?.abandon(gate: gate) } }))
+        abandon: {
+          // Its blocks will not run: the graph must not hand out the half-injected instance again.
+          self.setReusable(nil, in: graph, requested: requested)
+          if let gate { self.store?.abandon(gate: gate) }
+        },
+        runAsync: isAsync
+          ? {
+            graph.push(self.frame(for: requested))
+            graph.observer?.startedBuilding(self.key)
+            defer {
+              graph.observer?.finishedBuilding(self.key)
+              graph.pop()
+            }
+            graph.markConstructed()
+            let waits = try await self.runBlocksAsync(
+              from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+            if !waits, let gate { self.publish(instance, gate: gate, in: graph) }
+          } : nil))
   }
 
   /// The path frame of a request for this definition.

@@ -65,7 +65,7 @@ struct AsyncFactoryTests {
     #expect(error?.code == .requiresAwait)
     #expect(error?.pathDescription == "Repo → Database")
     #expect(error?.message == "Database is made by an async factory and cannot be resolved synchronously.")
-    #expect(error?.remedy.hasPrefix("Resolve it with `try await") == true)
+    #expect(error?.remedy.hasPrefix("Resolve the request that needs it with `try await container.resolve(...)`") == true)
   }
 
   @Test func asyncSingletonIsCreatedOnceWhenManyTasksAskAtOnce() async throws {

@@ -1,0 +1,66 @@
+extension Graph {
+  /// Whether a main-actor factory or block can run synchronously here: the graph started on the
+  /// main actor, or an async resolution is running a main-actor factory or block right now.
+  @usableFromInline
+  var isOnMainActor: Bool {
+    if let isolation, isolation === MainActor.shared { return true }
+    return isAsync && MainActorHop.isMainThread
+  }
+
+  /// Leaves a note to make a request asynchronously (see ``replaying(_:)``); the innermost note
+  /// wins, since the code that made the outer request runs again anyway.
+  func deferUntilAwaited(_ error: ResolutionError, make: @escaping (Graph) async throws -> Void) {
+    guard extras.deferred == nil else { return }
+    extras.deferred = Deferred(error: error, make: make)
+  }
+
+  /// Takes the note ``deferUntilAwaited(_:make:)`` left, if any.
+  func takeDeferred() -> Deferred? {
+    guard let deferred = extrasStorage?.deferred else { return nil }
+    extrasStorage?.deferred = nil
+    return deferred
+  }
+
+  /// Keeps a `.unique` instance made asynchronously for the next request of definition `id`.
+  func prepare(_ instance: Any, for id: RegistrationID) {
+    extras.prepared[id, default: []].append(instance)
+    hasPrepared = true
+  }
+
+  @usableFromInline
+  func takePrepared(for id: RegistrationID) -> Any? {
+    guard var queue = extrasStorage?.prepared[id], !queue.isEmpty else { return nil }
+    let instance = queue.removeFirst()
+    extrasStorage?.prepared[id] = queue.isEmpty ? nil : queue
+    return instance
+  }
+
+  /// Runs synchronous code (a factory, a block) in an async resolution. When it met a request it
+  /// could not make where it ran (an `async` definition, or a main-actor one off the main
+  /// actor), makes that request asynchronously in its own isolation and runs `body` again; the
+  /// second run finds the instance ready. A body that caught the error (`try?`) runs again too.
+  ///
+  /// So a synchronous factory may run more than once in an async resolution: once per such
+  /// dependency it meets, in order.
+  func replaying<Result>(_ body: () async throws -> Result) async throws -> Result {
+    var runs = 0
+    while true {
+      runs += 1
+      let result: Result
+      do {
+        result = try await body()
+      } catch {
+        guard let deferred = takeDeferred() else { throw error }
+        guard runs <= Self.maximumReplays else { throw deferred.error }
+        try await deferred.make(self)
+        continue
+      }
+      guard let deferred = takeDeferred() else { return result }
+      guard runs <= Self.maximumReplays else { throw deferred.error }
+      try await deferred.make(self)
+    }
+  }
+
+  /// How often ``replaying(_:)`` runs one body before it reports what it could not make.
+  static var maximumReplays: Int { 64 }
+}

@@ -1,0 +1,110 @@
+import Surrogate
+import Testing
+
+/// The order-history screen resolved whole, view-first and presenter-first, from a non-isolated
+/// task and from main-actor code.
+struct OrderHistoryScreenTests {
+  @Test func viewFirstFromANonIsolatedTaskComposesTheWholeScreen() async throws {
+    let log = OrderHistoryLog()
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app(log: log))
+    let controller = try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    let presenter = try #require(await controller.presenter)
+    #expect(presenter.customerID == "c42")
+    try await presenter.load()
+    #expect(await controller.shown == [[Order(id: "c42-1", total: 12)]])
+    #expect(log.count("presenter") == 1)
+    #expect(log.count("open staging") == 1)
+  }
+
+  @MainActor
+  @Test func viewFirstFromMainActorCodeComposesTheWholeScreen() async throws {
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app(environment: .production))
+    let controller = try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    let presenter = try #require(controller.presenter)
+    try await presenter.load()
+    #expect(controller.shown == [[Order(id: "c42-1", total: 30)]])
+  }
+
+  @Test func presenterFirstFromANonIsolatedTaskBuildsTheViewOnTheMainActor() async throws {
+    let log = OrderHistoryLog()
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app(log: log))
+    let presenter = try await screen.resolve(OrderHistoryPresenter.self, arguments: "c42")
+    #expect(presenter.customerID == "c42")
+    #expect(log.count("presenter") == 1)
+    // Nothing but the weak proxy held the view: it is gone once `resolve` returns (the warning
+    // `validate()` gives, see OrderHistoryValidationTests). The view is the entry point.
+    let proxy = try #require(presenter.view as? WeakRefProxy<OrderHistoryViewController>)
+    #expect(proxy.object == nil)
+  }
+
+  @MainActor
+  @Test func presenterFirstFromMainActorCodeWiresBothWays() async throws {
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app())
+    var kept: OrderHistoryViewController?
+    let presenter = try await screen.resolve(OrderHistoryPresenter.self, arguments: "c7")
+    let proxy = try #require(presenter.view as? WeakRefProxy<OrderHistoryViewController>)
+    kept = proxy.object
+    #expect(kept == nil)
+  }
+
+  @Test func aMainActorPresenterMadeByAnAsyncFactoryComposesViewFirst() async throws {
+    let screen = OrderHistoryComposition.mainActorScreen(in: OrderHistoryComposition.app())
+    let controller = try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    let presenter = try #require(await controller.mainActorPresenter)
+    try await presenter.load()
+    #expect(await controller.shown == [[Order(id: "c42-1", total: 12)]])
+  }
+
+  @MainActor
+  @Test func aMainActorPresenterMadeByAnAsyncFactoryComposesFromMainActorCode() async throws {
+    let screen = OrderHistoryComposition.mainActorScreen(in: OrderHistoryComposition.app())
+    let controller = try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    #expect(controller.mainActorPresenter?.customerID == "c42")
+    let presenter = try await screen.resolve(MainActorOrderHistoryPresenter.self, arguments: "c9")
+    #expect(presenter.customerID == "c9")
+  }
+
+  @Test func eachScreenIsItsOwnGraphAndTheServiceIsOpenedOnce() async throws {
+    let log = OrderHistoryLog()
+    let app = OrderHistoryComposition.app(log: log)
+    let controllers = try await withThrowingTaskGroup(of: OrderHistoryViewController.self) { group in
+      for index in 0..<16 {
+        group.addTask { try await OrderHistoryComposition.screen(in: app).resolve(arguments: "c\(index)") }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(controllers.count == 16)
+    #expect(log.count("open staging") == 1)
+    #expect(log.count("open production") == 0)
+    #expect(log.count("presenter") == 16)
+    for controller in controllers {
+      let presenter = try #require(await controller.presenter)
+      let customerID = controller.customerID
+      #expect(presenter.customerID == customerID)
+    }
+  }
+
+  @Test func synchronousResolutionOffTheMainActorIsAnErrorWithATrueFix() {
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app())
+    let error = #expect(throws: ResolutionError.self) {
+      try screen.resolve(OrderHistoryPresenter.self, arguments: "c42")
+    }
+    // The view's block is async: that it needs `await` is what a synchronous caller must fix.
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "OrderHistoryPresenter (arguments: String) → OrderHistoryView (arguments: String)")
+    #expect(error?.remedy.contains("try await container.resolve(...)") == true)
+  }
+
+  @MainActor
+  @Test func synchronousResolutionOnTheMainActorNamesTheAsyncBlock() {
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app())
+    let error = #expect(throws: ResolutionError.self) {
+      try screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    }
+    #expect(error?.code == .requiresAwait)
+    #expect(
+      error?.message
+        == "OrderHistoryViewController (arguments: String) has an async `resolvingProperties` block and cannot be "
+        + "resolved synchronously.")
+  }
+}
