@@ -5,7 +5,11 @@ extension Container {
   /// Singletons made while validating are not kept. A definition that takes runtime arguments is
   /// checked when the container can supply every argument (as auto-wiring would); otherwise it is
   /// listed in ``ValidationReport/skippedDefinitions`` with the reason (pass argument sets with
-  /// ``validate(arguments:)`` to check it too).
+  /// ``validate(arguments:isolation:)`` to check it too).
+  ///
+  /// This synchronous form cannot run an `async` factory or block, nor a main-actor one unless it
+  /// is called on the main actor: a definition that needs one is skipped with that reason, not
+  /// reported as a problem. `await container.validate()` checks those too.
   ///
   /// Only the container's own errors are problems. A factory or block that throws an error of its
   /// own (no network in a test run, say) is a ``ValidationWarning/Kind/factoryThrew`` warning
@@ -14,21 +18,23 @@ extension Container {
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
   /// `try r.resolve()` is `nil`, silently, when its type is not registered), captive dependencies
   /// (a singleton that keeps an instance of a `.unique` or `.shared` definition alive for its
-  /// whole life), and tagged requests answered by an untagged singleton while other tags of that
-  /// type are registered.
+  /// whole life), tagged requests answered by an untagged singleton while other tags of that
+  /// type are registered, and instances only a weak proxy holds (``ValidationWarning/Kind/heldOnlyWeakly``).
   ///
   /// ```swift
   /// let report = container.validate()
   /// #expect(report.problems.isEmpty, "\(report)")
   /// ```
   ///
+  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor definitions
+  ///   are checked when it is the main actor.
   /// - Returns: The problems, warnings, and what was checked and skipped.
-  public func validate() -> ValidationReport {
-    validate(argumentSets: [])
+  public func validate(isolation: isolated (any Actor)? = #isolation) -> ValidationReport {
+    validate(argumentSets: [], isolation: isolation)
   }
 
-  /// Validates like ``validate()``, and checks each definition that takes runtime arguments with
-  /// every given argument set of exactly its argument types.
+  /// Validates like ``validate(isolation:)``, and checks each definition that takes runtime
+  /// arguments with every given argument set of exactly its argument types.
   ///
   /// An argument set is one value for a definition of one argument, or a tuple of values for
   /// more; its types must match the registered ones exactly, as in `resolve(_:arguments:)`.
@@ -40,41 +46,173 @@ extension Container {
   /// #expect(report.skipped.isEmpty)
   /// ```
   ///
-  /// - Parameter arguments: Argument sets to try.
+  /// - Parameters:
+  ///   - arguments: Argument sets to try.
+  ///   - isolation: The caller's actor, filled in by `#isolation`.
   /// - Returns: The problems, warnings, and what was checked and skipped.
-  public func validate(arguments: Any...) -> ValidationReport {
-    validate(argumentSets: arguments)
+  public func validate(arguments: Any..., isolation: isolated (any Actor)? = #isolation) -> ValidationReport {
+    validate(argumentSets: arguments, isolation: isolation)
   }
 
-  private func validate(argumentSets: [Any]) -> ValidationReport {
-    let entries = snapshot().registry.entries.sorted { $0.key.description < $1.key.description }
-    var findings = ValidationFindings()
-    let recorder = EdgeRecorder()
-    for entry in entries {
-      let attempts = validationAttempts(for: entry, argumentSets: argumentSets)
-      guard !attempts.isEmpty else {
-        findings.skipped.append(SkippedDefinition(key: entry.key, reason: skipReason(for: entry)))
-        continue
-      }
-      findings.checked.append(entry.key)
-      for attempt in attempts {
-        let graph = Graph(container: self, isValidation: true)
-        graph.observer = recorder
-        do {
-          try run(attempt, for: entry.key, in: graph)
-        } catch {
-          findings.note(error, checking: entry.key)
+  /// Validates like ``validate(isolation:)``, and runs `async` and main-actor factories and blocks
+  /// as `try await resolve` does: every definition is checked.
+  ///
+  /// ```swift
+  /// let report = await container.validate()
+  /// #expect(report.isValid, "\(report)")
+  /// ```
+  ///
+  /// - Returns: The problems, warnings, and what was checked and skipped.
+  public func validate() async -> ValidationReport {
+    await validateAsync(argumentSets: [])
+  }
+
+  /// Validates like ``validate()-4zcv9``, and checks each definition that takes runtime arguments
+  /// with every given argument set of exactly its argument types.
+  ///
+  /// ```swift
+  /// let report = await screen.validate(arguments: "c42")
+  /// #expect(report.isValid && report.skipped.isEmpty, "\(report)")
+  /// ```
+  ///
+  /// - Parameter arguments: Argument sets to try.
+  /// - Returns: The problems, warnings, and what was checked and skipped.
+  public func validate(arguments: Any...) async -> ValidationReport {
+    await validateAsync(argumentSets: arguments)
+  }
+
+  private func validate(argumentSets: [Any], isolation: (any Actor)?) -> ValidationReport {
+    var validation = Validation(container: self, argumentSets: argumentSets, isAsync: false)
+    for entry in validation.entries {
+      for attempt in validation.attempts(for: entry) {
+        validation.check(entry, in: Graph(container: self, isolation: isolation, isValidation: true)) {
+          graph throws(ResolutionError) in
+          try self.run(attempt, for: entry.key, in: graph)
         }
-        for path in graph.nilOptionals { findings.noteNil(path) }
       }
     }
-    findings.noteCaptives(recorder)
-    findings.noteTagFallbacks(recorder, keys: keysOfThisAndAncestors())
-    return findings.report
+    return validation.report()
+  }
+
+  private func validateAsync(argumentSets: [Any]) async -> ValidationReport {
+    var validation = Validation(container: self, argumentSets: argumentSets, isAsync: true)
+    for entry in validation.entries {
+      for attempt in validation.attempts(for: entry) {
+        await validation.checkAsync(entry, in: Graph(container: self, isValidation: true)) { graph in
+          try await self.runAsync(attempt, for: entry.key, in: graph)
+        }
+      }
+    }
+    return validation.report()
+  }
+
+  /// The state of one `validate`: what to check and what was found.
+  private struct Validation {
+    let container: Container
+    let argumentSets: [Any]
+    /// Whether this is `await validate()`: then nothing is skipped for needing `await` or the
+    /// main actor, and such an error is a problem (a factory that resolves synchronously what it
+    /// cannot).
+    let isAsync: Bool
+    let entries: [any Entry]
+    var findings = ValidationFindings()
+    let recorder = EdgeRecorder()
+
+    init(container: Container, argumentSets: [Any], isAsync: Bool) {
+      self.container = container
+      self.argumentSets = argumentSets
+      self.isAsync = isAsync
+      self.entries = container.snapshot().registry.entries.sorted { $0.key.description < $1.key.description }
+    }
+
+    /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
+    /// cannot be had.
+    mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
+      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets)
+      if attempts.isEmpty {
+        findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
+      } else {
+        findings.checked.append(entry.key)
+      }
+      return attempts
+    }
+
+    /// Runs one attempt in `graph`, keeps what it made until the graph is released, and notes
+    /// what it found.
+    ///
+    /// NB: `graph` is taken, not borrowed: it must be released before the weak check.
+    mutating func check(_ entry: any Entry, in graph: consuming Graph, _ run: (Graph) throws(ResolutionError) -> Any) {
+      recorder.startAttempt()
+      graph.observer = recorder
+      var graph = Optional(graph)
+      let root: Any?
+      do throws(ResolutionError) {
+        root = try run(graph.unsafelyUnwrapped)
+      } catch {
+        root = nil
+        note(error, checking: entry)
+      }
+      for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      graph = nil
+      noteWeaklyHeld(keeping: root)
+    }
+
+    mutating func checkAsync(_ entry: any Entry, in graph: consuming Graph, _ run: (Graph) async throws -> Any) async {
+      recorder.startAttempt()
+      graph.observer = recorder
+      graph.isAsync = true
+      var graph = Optional(graph)
+      let root: Any?
+      do {
+        root = try await run(graph.unsafelyUnwrapped)
+      } catch let error as ResolutionError {
+        root = nil
+        note(error, checking: entry)
+      } catch {
+        root = nil
+      }
+      for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      graph = nil
+      noteWeaklyHeld(keeping: root)
+    }
+
+    /// A definition that needs `await` or the main actor, met by the synchronous form, is
+    /// skipped with the reason; anything else is noted.
+    private mutating func note(_ error: ResolutionError, checking entry: any Entry) {
+      guard !isAsync, error.code == .requiresAwait || error.code == .requiresMainActor else {
+        findings.note(error, checking: entry.key)
+        return
+      }
+      findings.checked.removeAll { $0 == entry.key }
+      guard !findings.skipped.contains(where: { $0.key == entry.key }) else { return }
+      let need = error.code == .requiresAwait ? "`await`" : "the main actor"
+      findings.skipped.append(
+        SkippedDefinition(
+          key: entry.key,
+          reason: "It needs \(need) (\(error.message)); check it with `await container.validate()`, which "
+            + "runs async and main-actor factories and blocks as `try await resolve` does."))
+    }
+
+    /// Warns about each instance that only a weak proxy held, now that its graph is gone and the
+    /// root is still alive.
+    private mutating func noteWeaklyHeld(keeping root: Any?) {
+      withExtendedLifetime(root) {
+        for made in recorder.weaklyMade where made.object == nil {
+          findings.noteWeaklyHeld(made.made, from: made.from)
+        }
+      }
+    }
+
+    func report() -> ValidationReport {
+      var findings = findings
+      findings.noteCaptives(recorder)
+      findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
+      return findings.report
+    }
   }
 
   /// One way to check a definition.
-  private enum ValidationAttempt {
+  fileprivate enum ValidationAttempt {
     /// Resolve it as it is (no runtime arguments).
     case plain
     /// Resolve it with an argument set the caller gave.
@@ -85,7 +223,7 @@ extension Container {
 
   /// The ways to check `entry`: once without arguments, once per matching argument set, or once
   /// auto-wired; none when its arguments cannot be had.
-  private func validationAttempts(for entry: any Entry, argumentSets: [Any]) -> [ValidationAttempt] {
+  fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any]) -> [ValidationAttempt] {
     guard entry.key.hasArguments else { return [.plain] }
     let matching = argumentSets.filter { Swift.type(of: $0) == entry.key.argumentsType }
     if !matching.isEmpty { return matching.map { .arguments($0) } }
@@ -93,25 +231,39 @@ extension Container {
     return [.autowired(autowirable)]
   }
 
-  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) {
+  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any {
     switch attempt {
     case .plain:
-      _ = try graph.resolveErased(key, arguments: (), from: self)
+      return try graph.resolveErased(key, arguments: (), from: self)
     case .arguments(let arguments):
-      _ = try graph.resolveErased(key, arguments: arguments, from: self)
+      return try graph.resolveErased(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      _ = try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)
+      return try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+        as Any
+    }
+  }
+
+  private func runAsync(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) async throws -> Any {
+    switch attempt {
+    case .plain:
+      return try await graph.resolveErasedAsync(key, arguments: (), from: self)
+    case .arguments(let arguments):
+      return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
+    case .autowired(let entry):
+      return try await graph.replaying {
+        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance as Any
+      }
     }
   }
 
   /// The argument types of `entry` that the container cannot resolve.
-  private func unsuppliedArguments(of entry: any Autowirable) -> [Any.Type] {
+  fileprivate func unsuppliedArguments(of entry: any Autowirable) -> [Any.Type] {
     entry.argumentTypes.filter { type in
       !(type is any OptionalResolvable.Type) && lookup(DefinitionKey(type: type, tag: entry.key.tag)) == nil
     }
   }
 
-  private func skipReason(for entry: any Entry) -> String {
+  fileprivate func skipReason(for entry: any Entry) -> String {
     let arguments = typeName(entry.key.argumentsType)
     let pass = "pass an argument set of these types with `validate(arguments:)` to check it"
     guard let autowirable = entry as? any Autowirable else {
@@ -122,7 +274,7 @@ extension Container {
   }
 
   /// The keys registered in this container and its ancestors.
-  private func keysOfThisAndAncestors() -> [DefinitionKey] {
+  fileprivate func keysOfThisAndAncestors() -> [DefinitionKey] {
     var keys: [DefinitionKey] = []
     var container: Container? = self
     while let current = container {
@@ -144,12 +296,32 @@ extension Container {
   ///
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
   public func bootstrap() throws(ResolutionError) {
-    let eager = snapshot().registry.entries
-      .filter { !$0.isForwarding && !$0.key.hasArguments && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
-      .sorted { $0.key.description < $1.key.description }
-    for entry in eager {
+    for entry in eagerSingletons() {
       _ = try Graph(container: self).resolveErased(entry.key, arguments: (), from: self)
     }
+  }
+
+  /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories
+  /// and running main-actor ones on the main actor.
+  ///
+  /// ```swift
+  /// container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }
+  /// try await container.bootstrap()
+  /// ```
+  ///
+  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised, or
+  ///   `CancellationError`.
+  public func bootstrap() async throws {
+    for entry in eagerSingletons() {
+      let graph = Graph(container: self)
+      _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+    }
+  }
+
+  private func eagerSingletons() -> [any Entry] {
+    snapshot().registry.entries
+      .filter { !$0.isForwarding && !$0.key.hasArguments && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
+      .sorted { $0.key.description < $1.key.description }
   }
 }
 

@@ -50,6 +50,10 @@ struct ValidationFindings {
       remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
   }
 
+  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey) {
+    if seen.insert("weak|\(made)|\(from)").inserted { warnings.append(.heldOnlyWeakly(made, from: from)) }
+  }
+
   mutating func noteNil(_ path: [DefinitionKey]) {
     if seen.insert("nil|\(path)").inserted { warnings.append(.optionalResolvedToNil(path: path)) }
   }

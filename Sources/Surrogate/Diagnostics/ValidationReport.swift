@@ -42,7 +42,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// ```
   public var description: String {
     var lines = [
-      "\(checked.count) definitions checked, \(skipped.count) skipped (need runtime arguments): "
+      "\(checked.count) definitions checked, \(skipped.count) skipped: "
         + "\(problems.count) problems (\(brokenDefinitions.count) definitions broken), \(warnings.count) warnings."
     ]
     lines += problems.map { "  error: \($0)" }
@@ -100,6 +100,9 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// A tagged request was answered by an untagged singleton while other tags of the same type
     /// are registered: every such tag shares that one instance.
     public static let taggedRequestSharesUntaggedSingleton = Kind(name: "taggedRequestSharesUntaggedSingleton")
+    /// An instance made for a request that holds it weakly (a type forwarded through
+    /// `WeakRefProxy`), which nothing else holds: it is gone when `resolve` returns.
+    public static let heldOnlyWeakly = Kind(name: "heldOnlyWeakly")
     /// The kind's name.
     public var description: String { name }
   }
@@ -135,6 +138,15 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "registered with tag \(tags): every tag without a definition of its own shares that one instance. "
         + "For one instance per environment, register a singleton for each tag: "
         + "`container.register(.singleton, tag: \(request.tag.map(\.description) ?? "tag")) { ... }`.")
+  }
+
+  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey) -> ValidationWarning {
+    let madeName = typeName(made.type)
+    let fromName = typeName(from.type)
+    return ValidationWarning(
+      kind: .heldOnlyWeakly, path: [from, made],
+      message: "\(madeName) is held only weakly when resolved from \(fromName): it is released as soon as resolve "
+        + "returns. Resolve \(madeName) instead (it holds \(fromName)), or keep it alive yourself.")
   }
 
   static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {

@@ -47,25 +47,49 @@ package final class ResolutionRecording: GraphObserver {
 }
 
 extension Container {
-  /// Resolves `type` in a fresh graph while recording every instance created, then drops it.
+  /// Resolves `T` (with `arguments`) in a new graph that `recording` observes, then drops it.
   ///
-  /// When this returns, nothing but the container (singletons) and the instances themselves hold
-  /// what was created: whatever is still alive and not a singleton leaked.
-  package func resolveRecording<T>(_ type: T.Type, tag: (any Hashable & Sendable)? = nil)
-    throws(ResolutionError) -> ResolutionRecording
-  {
+  /// - Parameter isolation: The caller's actor: main-actor definitions are built when it is the
+  ///   main actor.
+  package func resolveRecording<T, each Argument>(
+    _ type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> ResolutionRecording {
     let recording = ResolutionRecording()
-    try resolveAndDrop(T.self, tag: tag, recording: recording)
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
+    try resolveAndDrop(key, arguments: (repeat each arguments), recording: recording, isolation: isolation)
     return recording
   }
 
+  /// Resolves like ``resolveRecording(_:tag:arguments:isolation:)`` as `try await resolve` does:
+  /// async factories awaited, main-actor ones on the main actor.
+  package func resolveRecording<T, each Argument>(
+    _ type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) async throws -> ResolutionRecording {
+    let recording = ResolutionRecording()
+    let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
+    try await resolveAndDropAsync(key, arguments: (repeat each arguments), recording: recording)
+    return recording
+  }
+
+  /// NB: not inlined, so that the graph and the root are released when it returns.
   @inline(never)
-  private func resolveAndDrop<T>(_ type: T.Type, tag: (any Hashable & Sendable)?, recording: ResolutionRecording)
-    throws(ResolutionError)
+  private func resolveAndDrop(
+    _ key: DefinitionKey, arguments: Any, recording: ResolutionRecording, isolation: (any Actor)?
+  ) throws(ResolutionError) {
+    let graph = Graph(container: self, isolation: isolation)
+    graph.observer = recording
+    let root = try graph.resolveErased(key, arguments: arguments, from: self)
+    withExtendedLifetime(root) {}
+  }
+
+  @inline(never)
+  private func resolveAndDropAsync(_ key: DefinitionKey, arguments: Any, recording: ResolutionRecording)
+    async throws
   {
     let graph = Graph(container: self)
     graph.observer = recording
-    let root = try graph.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    let root = try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     withExtendedLifetime(root) {}
   }
 }

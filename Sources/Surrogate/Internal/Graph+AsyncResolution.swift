@@ -20,6 +20,7 @@ extension Graph {
   }
 
   func resolveErasedAsync(_ key: DefinitionKey, arguments: Any, from container: Container) async throws -> Any {
+    isAsync = true
     if let found = lookup(key, from: container) {
       return try await found.entry.produceAsync(
         arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container
@@ -29,14 +30,15 @@ extension Graph {
   }
 
   /// Optionals resolve their wrapped type asynchronously; everything else that is not registered
-  /// (auto-wiring, injectable wrappers) takes the synchronous path.
+  /// (auto-wiring, injectable wrappers) takes the synchronous path, run again after what it could
+  /// not make synchronously is made (see ``replaying(_:)``).
   private func resolveMissingAsync(_ key: DefinitionKey, arguments: Any, from container: Container)
     async throws -> Any
   {
     if let optional = key.type as? any OptionalResolvable.Type {
       return try await optional.resolveWrappedAsync(key, arguments: arguments, in: self, from: container)
     }
-    return try resolveMissing(key, arguments: arguments, from: container)
+    return try await replaying { try resolveMissing(key, arguments: arguments, from: container) }
   }
 }
 

@@ -1,6 +1,6 @@
 import Surrogate
 
-/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:)``.
+/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:arguments:isolation:)``.
 ///
 /// ```swift
 /// let report = try container.checkForLeaks(resolving: ListViewController.self)
@@ -44,17 +44,49 @@ extension Container {
   /// A leak through a forwarded type names the forwarding to change, e.g. "ListPresenter holds
   /// ListViewController through ListView: forward ListView through WeakRefProxy". Singletons are
   /// kept by the container on purpose and are not leaks. Weak and unowned stored properties are
-  /// never counted as strong references.
+  /// never counted as strong references. From a `@MainActor` test it builds main-actor
+  /// definitions; a screen with `async` factories or blocks is checked with `try await`.
   ///
   /// - Parameters:
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
+  ///   - arguments: The root's runtime arguments.
+  ///   - isolation: The caller's actor, filled in by `#isolation`.
   /// - Returns: The report.
   /// - Throws: The `ResolutionError` of the resolution.
-  public func checkForLeaks<T>(resolving type: T.Type, tag: (any Hashable & Sendable)? = nil)
-    throws(ResolutionError) -> ContainerLeakReport
-  {
-    let recording = try resolveRecording(T.self, tag: tag)
+  public func checkForLeaks<T, each Argument>(
+    resolving type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> ContainerLeakReport {
+    let recording = try resolveRecording(T.self, tag: tag, arguments: repeat each arguments, isolation: isolation)
+    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)))
+  }
+
+  /// Checks for leaks like ``checkForLeaks(resolving:tag:arguments:isolation:)``, resolving as
+  /// `try await resolve` does: `async` factories and blocks awaited, main-actor ones on the main
+  /// actor. Works from any task.
+  ///
+  /// ```swift
+  /// @Test func orderHistoryIsReleased() async throws {
+  ///   let report = try await screen.checkForLeaks(resolving: OrderHistoryViewController.self, arguments: "c42")
+  ///   #expect(report.isReleased, "\(report)")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The root of the screen or feature.
+  ///   - tag: The root's tag.
+  ///   - arguments: The root's runtime arguments.
+  /// - Returns: The report.
+  /// - Throws: The `ResolutionError` of the resolution, or `CancellationError`.
+  public func checkForLeaks<T, each Argument>(
+    resolving type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) async throws -> ContainerLeakReport {
+    let recording = try await resolveRecording(T.self, tag: tag, arguments: repeat each arguments)
+    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)))
+  }
+
+  private func report(on recording: ResolutionRecording, root: DefinitionKey) -> ContainerLeakReport {
     let singletonScopes: Set<Scope> = [.singleton, .eagerSingleton]
     let checked = recording.instances.filter { !singletonScopes.contains($0.scope) }
     let definitions = Dictionary(
@@ -66,8 +98,8 @@ extension Container {
       }
     }
     return ContainerLeakReport(
-      root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), checked: checked.map(\.key),
-      retainedByContainer: recording.instances.count - checked.count, leaks: leaks)
+      root: root, checked: checked.map(\.key), retainedByContainer: recording.instances.count - checked.count,
+      leaks: leaks)
   }
 
   /// Names the forwarded type to hand out weakly: the cycle step whose target was requested

@@ -94,10 +94,39 @@ public func withLeakTracking(_ body: (LeakTracker) throws -> Void) rethrows -> [
   return tracker.leaks()
 }
 
+/// Tracks the objects `async` `body` creates and returns those still alive once it has
+/// returned: for screens resolved with `try await`, from any task (a `@MainActor` test too).
+///
+/// ```swift
+/// let leaks = try await withLeakTracking { tracker in
+///   tracker.track(try await screen.resolve(OrderHistoryViewController.self, arguments: "c42"))
+/// }
+/// #expect(leaks.isEmpty, "\(leaks)")
+/// ```
+///
+/// - Parameters:
+///   - isolation: The caller's actor, filled in by `#isolation`: `body` runs on it.
+///   - body: Creates and tracks the objects.
+/// - Returns: The leaks: empty when everything was released.
+public func withLeakTracking(
+  isolation: isolated (any Actor)? = #isolation, _ body: (LeakTracker) async throws -> Void
+) async rethrows -> [Leak] {
+  let tracker = LeakTracker()
+  try await runAsync(body, with: tracker, isolation: isolation)
+  return tracker.leaks()
+}
+
 /// Keeps `body`'s locals out of the caller's frame, so they are released before the check.
 @inline(never)
 private func run(_ body: (LeakTracker) throws -> Void, with tracker: LeakTracker) rethrows {
   try body(tracker)
+}
+
+@inline(never)
+private func runAsync(
+  _ body: (LeakTracker) async throws -> Void, with tracker: LeakTracker, isolation: isolated (any Actor)?
+) async rethrows {
+  try await body(tracker)
 }
 
 /// Moves a value that is only touched under a lock across the lock's boundary.

@@ -75,6 +75,7 @@ final class OrderHistoryViewController: OrderHistoryView {
   let customerID: String
   var presenter: OrderHistoryPresenter?
   var mainActorPresenter: MainActorOrderHistoryPresenter?
+  var strongPresenter: StrongOrderHistoryPresenter?
   private(set) var shown: [[Order]] = []
 
   init(customerID: String) { self.customerID = customerID }
@@ -166,6 +167,28 @@ enum OrderHistoryComposition {
     screen.register(.shared) { @MainActor (r, customerID: String) async throws in
       MainActorOrderHistoryPresenter(
         view: try await r.resolve(arguments: customerID), repository: try await r.resolve(), customerID: customerID)
+    }
+    return screen
+  }
+}
+
+/// The presenter wired strongly to its view: the `--leaky` mistake.
+final class StrongOrderHistoryPresenter: Sendable {
+  let view: any OrderHistoryView & Sendable
+  init(view: any OrderHistoryView & Sendable) { self.view = view }
+}
+
+extension OrderHistoryComposition {
+  /// The screen with the presenter holding the view strongly, through its forwarded type.
+  static func leakyScreen(in app: Container) -> Container {
+    let screen = Container(parent: app)
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
+      .implements((any OrderHistoryView & Sendable).self)
+      .resolvingPropertiesOnMainActor { r, controller async throws in
+        controller.strongPresenter = try await r.resolve(arguments: controller.customerID)
+      }
+    screen.register(.shared) { (r, customerID: String) in
+      StrongOrderHistoryPresenter(view: try r.resolve(arguments: customerID))
     }
     return screen
   }

@@ -25,7 +25,7 @@ struct ValidationTests {
     #expect(missing?.pathDescription == "Repository → Service")
     #expect(!report.isValid)
     #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
-    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped (need runtime arguments): 4 problems (4 definitions broken), 1 warnings"))
+    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warnings"))
   }
 
   @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {
