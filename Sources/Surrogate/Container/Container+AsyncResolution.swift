@@ -121,6 +121,10 @@ extension Resolver {
     -> TaskOwned<T>
   {
     let (graph, key, arguments, container) = request.value
+    // Off the caller's actor from here until the result is returned to it.
+    let outer = graph.runsOnMainActor
+    graph.runsOnMainActor = false
+    defer { graph.runsOnMainActor = outer }
     return TaskOwned(value: try await graph.resolveAsync(key, arguments: arguments, from: container))
   }
 }

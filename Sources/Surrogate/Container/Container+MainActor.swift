@@ -38,7 +38,7 @@ extension Container {
       }
     }
     let asyncFactory: Registration<T, Arguments>.AsyncFactory = { r, arguments in
-      try await MainActorHop.run((r, arguments)) { @MainActor (input: (Resolver, Arguments)) throws -> T in
+      try await MainActorHop.run(r.graph, (r, arguments)) { @MainActor (input: (Resolver, Arguments)) throws -> T in
         try factory(input.0, repeat each input.1)
       }
     }
@@ -82,7 +82,7 @@ extension Container {
         id: id, key: key, scope: scope,
         factory: { r, _ in throw r.graph.requiresAwait(key) },
         asyncFactory: { r, arguments in
-          try await MainActorHop.run((r, arguments)) { @MainActor (input: (Resolver, Arguments)) async throws -> T in
+          try await MainActorHop.run(r.graph, (r, arguments)) { @MainActor (input: (Resolver, Arguments)) async throws -> T in
             try await factory(input.0, repeat each input.1)
           }
         },
@@ -126,7 +126,7 @@ extension Definition {
         try r.onMainActor(key, with: instance) { r, instance in try block(r, instance) }
       },
       asyncBlock: { r, instance in
-        try await MainActorHop.run((r, instance)) { input in try block(input.0, input.1) }
+        try await MainActorHop.run(r.graph, (r, instance)) { input in try block(input.0, input.1) }
       },
       isolation: .mainActor, to: self)
     return self
@@ -155,7 +155,7 @@ extension Definition {
     container.append(
       { r, _ in throw r.graph.requiresAwait(key, blockOnly: true) },
       asyncBlock: { r, instance in
-        try await MainActorHop.run((r, instance)) { input in try await block(input.0, input.1) }
+        try await MainActorHop.run(r.graph, (r, instance)) { input in try await block(input.0, input.1) }
       },
       isolation: .mainActorAsync, to: self)
     return self
@@ -198,8 +198,8 @@ extension Resolver {
     guard graph.isOnMainActor else { throw graph.requiresMainActor(key) }
     nonisolated(unsafe) let input = input
     // NB: a synchronous graph's top-level `resolve` was called with `#isolation` == MainActor and
-    // a graph never leaves its thread; an async graph is on the main thread only inside a
-    // main-actor factory or block it hopped to. Either way this is the main actor: `assumeIsolated`
+    // a graph never leaves its thread; an async graph says so only while a main-actor factory or
+    // block it hopped to runs synchronous code. Either way this is the main actor: `assumeIsolated`
     // cannot trap here.
     nonisolated(unsafe) let resolver = self
     return try MainActor.assumeIsolated { Shared(try body(resolver, input)) }.value

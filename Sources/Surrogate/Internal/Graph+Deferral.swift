@@ -4,7 +4,7 @@ extension Graph {
   @usableFromInline
   var isOnMainActor: Bool {
     if let isolation, isolation === MainActor.shared { return true }
-    return isAsync && MainActorHop.isMainThread
+    return isAsync && runsOnMainActor
   }
 
   /// Leaves a note to make a request asynchronously (see ``replaying(_:)``); the innermost note

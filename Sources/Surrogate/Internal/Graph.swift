@@ -161,6 +161,10 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @usableFromInline @exclusivity(unchecked) var isAsync = false
+  /// Whether an async graph is running a main-actor factory or block right now (set by
+  /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
+  /// synchronous request in it may run main-actor code.
+  @usableFromInline @exclusivity(unchecked) var runsOnMainActor = false
   /// Whether ``Extras/prepared`` may hold instances.
   @usableFromInline @exclusivity(unchecked) var hasPrepared = false
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.

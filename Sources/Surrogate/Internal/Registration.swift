@@ -478,11 +478,7 @@ final class Registration<Instance, Arguments>: Entry {
             self.publish(instance, gate: gate, in: graph)
           }
         },
-        abandon: {
-          // Its blocks will not run: the graph must not hand out the half-injected instance again.
-          self.setReusable(nil, in: graph, requested: requested)
-          if let gate { self.store?.abandon(gate: gate) }
-        },
+        abandon: { if let gate { self.store?.abandon(gate: gate) } },
         runAsync: isAsync
           ? {
             graph.push(self.frame(for: requested))

@@ -57,3 +57,46 @@ struct MainActorTests {
     _ = presenter.service
   }
 }
+
+@MainActor
+final class Toolbar {
+  let title: String
+  init(title: String) { self.title = title }
+}
+
+@MainActor
+final class Screen {
+  let toolbar: Toolbar
+  var badge: Badge?
+  init(toolbar: Toolbar) { self.toolbar = toolbar }
+}
+
+/// Non-isolated, made by a synchronous factory that needs a main-actor toolbar.
+final class Badge: Sendable {
+  let toolbarTitle: String
+  init(toolbarTitle: String) { self.toolbarTitle = toolbarTitle }
+}
+
+struct MainActorIsolationInAsyncGraphsTests {
+  @Test func aMainActorFactoryResolvesMainActorDefinitionsSynchronouslyUnderAwait() async throws {
+    let container = Container()
+    container.register(.shared) { @MainActor r in Toolbar(title: "t") }
+    container.register(.shared) { @MainActor r in Screen(toolbar: try r.resolve()) }
+    let screen = try await container.resolve(Screen.self)
+    #expect(screen.toolbar.title == "t")
+  }
+
+  @Test func aNonIsolatedFactoryReachedFromMainActorCodeIsNotTakenForTheMainActor() async throws {
+    let container = Container()
+    container.register(.shared) { @MainActor r in Toolbar(title: "t") }
+    container.register(.shared) { @MainActor r in Screen(toolbar: try r.resolve()) }
+      .resolvingPropertiesOnMainActor { r, screen async throws in screen.badge = try await r.resolve() }
+    // Synchronous and non-isolated: it must not run the toolbar's factory where it runs.
+    container.register(.unique) { r in
+      Badge(toolbarTitle: "\(type(of: try r.resolve(Toolbar.self, tag: "other")))")
+    }
+    container.register(.shared, tag: "other") { @MainActor r in Toolbar(title: "other") }
+    let screen = try await container.resolve(Screen.self)
+    #expect(await screen.badge?.toolbarTitle == "Toolbar")
+  }
+}
