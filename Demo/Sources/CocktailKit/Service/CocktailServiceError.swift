@@ -17,12 +17,14 @@ public struct CocktailServiceError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Name: String {
-      case invalidBaseURL, unreachable, timedOut, httpStatus, malformedResponse, cancelled
+      case invalidBaseURL, invalidTimeout, unreachable, timedOut, httpStatus, malformedResponse, cancelled
     }
     private let name: Name
 
-    /// The base URL is not an `http` or `https` URL with a host.
+    /// The base URL is not an `http` or `https` URL with a host, or its port is not from 1 to 65535.
     public static let invalidBaseURL = Code(name: .invalidBaseURL)
+    /// The timeout is not a number of seconds within ``RemoteCocktailService/timeoutRange``.
+    public static let invalidTimeout = Code(name: .invalidTimeout)
     /// No connection: refused, no route, unknown host, or another transport failure.
     public static let unreachable = Code(name: .unreachable)
     /// The server did not answer within the proxy's timeout.

@@ -17,8 +17,14 @@ import Foundation
 public final class RemoteCocktailService: CocktailService {
   /// Where the API lives; request paths (`search.php`) are resolved against it.
   public let baseURL: URL
-  /// How long a request may wait for the server, in seconds.
+  /// How long a request may take from start to end, in seconds.
   public let timeout: TimeInterval
+  /// The timeouts the proxy accepts, in seconds: from a tenth of a second to an hour.
+  ///
+  /// ```swift
+  /// RemoteCocktailService.timeoutRange.contains(10)   // true
+  /// ```
+  public static let timeoutRange: ClosedRange<TimeInterval> = 0.1...3_600
   private let session: URLSession
 
   /// Creates a proxy for the API at `baseURL`.
@@ -30,9 +36,10 @@ public final class RemoteCocktailService: CocktailService {
   /// - Parameters:
   ///   - baseURL: An `http` or `https` URL, e.g. `https://www.thecocktaildb.com/api/json/v1/1/`;
   ///     a missing trailing `/` is added.
-  ///   - timeout: How long each request may wait for the server, in seconds.
+  ///   - timeout: How long each request may take, in seconds, within ``timeoutRange``.
   /// - Throws: ``CocktailServiceError/Code/invalidBaseURL`` when `baseURL` is not an `http(s)`
-  ///   URL with a host.
+  ///   URL with a host, or its port is not from 1 to 65535;
+  ///   ``CocktailServiceError/Code/invalidTimeout`` when `timeout` is outside ``timeoutRange``.
   public init(baseURL: URL, timeout: TimeInterval = 10) throws(CocktailServiceError) {
     guard let scheme = baseURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
       let host = baseURL.host, !host.isEmpty
@@ -40,6 +47,16 @@ public final class RemoteCocktailService: CocktailService {
       throw CocktailServiceError(
         .invalidBaseURL, message: "'\(baseURL.absoluteString)' is not an http(s) URL with a host",
         remedy: "give a full URL such as https://www.thecocktaildb.com/api/json/v1/1/")
+    }
+    if let port = Self.portText(of: baseURL), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+      throw CocktailServiceError(
+        .invalidBaseURL, message: "'\(baseURL.absoluteString)' has port \(port), which is not a port from 1 to 65535",
+        remedy: "give the server's port, or leave it out for the scheme's default (80 for http, 443 for https)")
+    }
+    guard Self.timeoutRange.contains(timeout) else {
+      throw CocktailServiceError(
+        .invalidTimeout, message: "a timeout of \(timeout) s is not between 0.1 s and 1 hour",
+        remedy: "give a timeout from \(Self.timeoutRange.lowerBound) to \(Int(Self.timeoutRange.upperBound)) seconds")
     }
     self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
     self.timeout = timeout
@@ -135,6 +152,21 @@ public final class RemoteCocktailService: CocktailService {
       guard let answer = try await group.next() ?? nil else { throw URLError(.timedOut) }
       return answer
     }
+  }
+
+  /// The port as written in the URL (`99999` in `http://host:99999/`), or `nil` when none is.
+  ///
+  /// `URL.port` cannot say: it is `nil` both for no port and for one too large for an `Int`.
+  static func portText(of url: URL) -> Substring? {
+    guard let start = url.absoluteString.range(of: "://")?.upperBound else { return nil }
+    var authority = url.absoluteString[start...].prefix { !"/?#".contains($0) }
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+      authority = authority[authority.index(after: close)...]
+    }
+    guard let colon = authority.lastIndex(of: ":") else { return nil }
+    let port = authority[authority.index(after: colon)...]
+    return port.isEmpty ? nil : port
   }
 
   private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval { timeout.rounded(.up) + 1 }
