@@ -25,9 +25,9 @@ public final class RemoteCocktailService: CocktailService {
   /// RemoteCocktailService.timeoutRange.contains(10)   // true
   /// ```
   public static let timeoutRange: ClosedRange<TimeInterval> = 0.1...3_600
-  /// The most bytes of body the proxy reads from one answer: 8 MiB, some hundred times the
-  /// largest answer of the real catalogue. A longer body is a ``CocktailServiceError/Code/responseTooLarge``
-  /// error, and the rest is never read.
+  /// The most bytes of body the proxy reads from one answer: 8 MiB, hundreds of times the bundled
+  /// catalogue's largest answer (all 40 drinks, about 22 KB). A longer body is a
+  /// ``CocktailServiceError/Code/responseTooLarge`` error, and the rest is never read.
   public static let responseLimit = 8 << 20
   /// The longest request URL the proxy sends, in bytes: 2048, as most servers accept. A longer one
   /// is a ``CocktailServiceError/Code/requestTooLong`` error, and nothing is sent.

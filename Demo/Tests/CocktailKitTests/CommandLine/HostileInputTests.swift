@@ -93,11 +93,12 @@ struct HostileInputTests {
     #expect(elapsed < .seconds(20), "long before the 30 s timeout")
     #if os(Linux)
       // The largest child this test process has waited for, the demo among them, in KB: the body
-      // is cut at 8 MiB, so the demo stays near its usual size (about 55 MB; more under
-      // ThreadSanitizer), where it reached 12 GB before.
+      // is cut at 8 MiB, so the demo stays near its usual size (about 55 MB), where it reached
+      // 12 GB before. Under ThreadSanitizer any demo process takes hundreds of MB: not checked.
       var usage = rusage()
       getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-      #expect(usage.ru_maxrss < 512 * 1024, "a child peaked at \(usage.ru_maxrss / 1024) MB")
+      #expect(
+        ThreadSanitizer.isRunning || usage.ru_maxrss < 512 * 1024, "a child peaked at \(usage.ru_maxrss / 1024) MB")
     #endif
   }
 
