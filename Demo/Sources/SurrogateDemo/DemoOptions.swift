@@ -11,7 +11,7 @@ struct DemoOptions: ParsableArguments {
       discussion: "Without it, the bundled catalogue is served on a loopback HTTP server (offline)."))
   var baseURL: String?
 
-  @Option(help: "Seconds each request may take.")
+  @Option(help: "Seconds each request may take, from start to end: 0.1 to 3600.")
   var timeout: Double = 10
 
   @Option(name: .customLong("as"), help: "Who is browsing: guest or curator (only curators edit favourites).")
@@ -23,17 +23,23 @@ struct DemoOptions: ParsableArguments {
   @Flag(help: "Compose the screen the naive way (view held strongly) and show the leak it causes.")
   var leaky = false
 
-  @Option(help: "The favourites file (default: ~/.surrogate-demo/favourites.json).")
+  @Option(
+    help: ArgumentHelp(
+      "The favourites file (default: $HOME/\(FavouritesLocation.pathInHome), here \(FavouritesLocation.defaultURL().path))."
+    ))
   var favouritesFile: String?
 
   func validate() throws {
-    guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds.") }
+    let range = RemoteCocktailService.timeoutRange
+    guard range.contains(timeout) else {
+      throw ValidationError(
+        "--timeout must be between \(range.lowerBound) and \(Int(range.upperBound)) seconds, not \(timeout).")
+    }
   }
 
   var favouritesURL: URL {
     if let favouritesFile { return URL(fileURLWithPath: favouritesFile) }
-    return FileManager.default.homeDirectoryForCurrentUser
-      .appendingPathComponent(".surrogate-demo").appendingPathComponent("favourites.json")
+    return FavouritesLocation.defaultURL()
   }
 }
 

@@ -24,8 +24,9 @@ struct DemoSession {
     let container = CompositionRoot.makeContainer(settings(baseURL: baseURL), viewHandOff: handOff)
     terminal.write(
       server == nil
-        ? "Cocktails from \(baseURL.absoluteString)\n"
-        : "Cocktails from the bundled catalogue, served offline at \(baseURL.absoluteString)\n")
+        ? "Cocktails from \(baseURL.absoluteString)"
+        : "Cocktails from the bundled catalogue, served offline at \(baseURL.absoluteString)")
+    terminal.write("")
 
     let outcome = await openScreen(request, in: container)
     terminal.write("")
@@ -51,13 +52,18 @@ struct DemoSession {
   /// The base URL given, checked; or the bundled catalogue on a loopback server.
   private func catalogue() async throws -> (URL, CatalogueServer?) {
     if let text = options.baseURL {
-      guard let url = URL(string: text), let checked = try? RemoteCocktailService(baseURL: url) else {
+      guard let url = URL(string: text) else {
         fail(
           "'\(text)' is not an http(s) URL with a host.",
           hint: "give a full URL such as https://www.thecocktaildb.com/api/json/v1/1/, or leave --base-url out to browse offline")
         throw ExitCode(1)
       }
-      return (checked.baseURL, nil)
+      do {
+        return (try RemoteCocktailService(baseURL: url, timeout: options.timeout).baseURL, nil)
+      } catch {
+        fail(error.message + ".", hint: error.remedy + ", or leave --base-url out to browse offline")
+        throw ExitCode(1)
+      }
     }
     do {
       let server = try await CatalogueServer.start(serving: BundledCatalogue().cocktails())

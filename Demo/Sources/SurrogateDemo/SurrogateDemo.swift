@@ -1,4 +1,6 @@
 import ArgumentParser
+import CocktailKit
+import Foundation
 
 /// `swift run --package-path Demo surrogate-demo`: a cocktail browser whose screen is composed by the container.
 @main
@@ -15,4 +17,33 @@ struct SurrogateDemo: AsyncParsableCommand {
       Featured.self, Search.self, Letter.self, IngredientSearch.self, Pantry.self, Show.self, FavouritesCommand.self,
     ],
     defaultSubcommand: Featured.self)
+
+  // NB: `AsyncParsableCommand.main()` prints a usage error's message as it is, and the message
+  // quotes what was typed (`The value '<ESC>[2J' is invalid`): the same steps, with the message
+  // escaped for the terminal like everything else the demo prints.
+  /// Parses the command line and runs the command; on an error, prints its message with control
+  /// characters escaped and exits with its status (64 for a usage error).
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let message = fullMessage(for: error)
+      let status = exitCode(for: error)
+      if !message.isEmpty {
+        let visible = message.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { TerminalText.visible(String($0)) }.joined(separator: "\n")
+        if status.isSuccess {
+          print(visible)
+        } else {
+          FileHandle.standardError.write(Data((visible + "\n").utf8))
+        }
+      }
+      Foundation.exit(status.rawValue)
+    }
+  }
 }

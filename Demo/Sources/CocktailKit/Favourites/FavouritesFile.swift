@@ -3,7 +3,11 @@ import Synchronization
 
 /// The favourites list, kept as a JSON array of ids in one file.
 ///
-/// A missing file is an empty list; the file and its folder are created on the first edit.
+/// A missing or empty file is an empty list; the file and its folder are created on the first
+/// edit. An edit is a read-modify-write under an advisory lock on a sibling file
+/// (`favourites.json.lock`), so processes editing the same list at once keep each other's edits;
+/// the new list replaces the old one atomically, keeping the file's mode and writing through a
+/// symbolic link to its target. A read-only file is refused, never replaced.
 ///
 /// ```swift
 /// let store = FavouritesFile(url: URL(fileURLWithPath: "/tmp/favourites.json"))
@@ -13,8 +17,10 @@ import Synchronization
 public final class FavouritesFile: Favourites, FavouritesEditor {
   /// Where the list is kept.
   public let url: URL
-  // NB: one lock orders reads and read-modify-writes from this process; `withLock(owner:)` so
-  // ThreadSanitizer sees it.
+  /// How long an edit waits for another process to finish its own before giving up.
+  public let lockTimeout: Duration
+  // NB: the file lock orders processes; this one orders threads of this process, so that they
+  // wait here rather than poll the file lock. `withLock(owner:)` so ThreadSanitizer sees it.
   private let file = Mutex<Void>(())
 
   /// Creates a store for the list at `url`.
@@ -22,39 +28,47 @@ public final class FavouritesFile: Favourites, FavouritesEditor {
   /// ```swift
   /// let store = FavouritesFile(url: directory.appendingPathComponent("favourites.json"))
   /// ```
-  public init(url: URL) { self.url = url }
+  ///
+  /// - Parameters:
+  ///   - url: The list's file.
+  ///   - lockTimeout: How long an edit waits for another process's edit to finish.
+  public init(url: URL, lockTimeout: Duration = .seconds(5)) {
+    self.url = url
+    self.lockTimeout = lockTimeout
+  }
 
   public func ids() throws -> [String] {
-    try file.withLock(owner: self) { _ in try read() }
+    try file.withLock(owner: self) { _ in try Self.list(at: url.path) }
   }
 
   public func add(_ id: String) throws -> Bool {
-    try file.withLock(owner: self) { _ in
-      var ids = try read()
+    try edit { ids in
       guard !ids.contains(id) else { return false }
       ids.append(id)
-      try write(ids)
       return true
     }
   }
 
   public func remove(_ id: String) throws -> Bool {
-    try file.withLock(owner: self) { _ in
-      var ids = try read()
+    try edit { ids in
       guard let index = ids.firstIndex(of: id) else { return false }
       ids.remove(at: index)
-      try write(ids)
       return true
     }
   }
 
-  private func read() throws -> [String] {
-    guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-    return try JSONDecoder().decode([String].self, from: Data(contentsOf: url))
-  }
-
-  private func write(_ ids: [String]) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try JSONEncoder().encode(ids).write(to: url, options: .atomic)
+  /// Reads the list, lets `change` edit it, and writes it back when `change` returns `true`, all
+  /// under the file lock.
+  private func edit(_ change: (inout [String]) -> Bool) throws -> Bool {
+    try file.withLock(owner: self) { _ in
+      let target = try Self.resolvingLinks(url.path)
+      try Self.createFolder(of: target)
+      let lock = try FavouritesLock(path: target + ".lock", favourites: url.path, waitingAtMost: lockTimeout)
+      defer { lock.unlock() }
+      var ids = try Self.list(at: target)
+      guard change(&ids) else { return false }
+      try Self.store(ids, at: target, named: url.path)
+      return true
+    }
   }
 }

@@ -50,6 +50,8 @@ public final class CocktailListPresenter {
       view.displayFailure(failure)
     } catch let error as CocktailServiceError {
       view.displayFailure(ScreenFailure(message: Self.sentence(error), hint: error.remedy))
+    } catch let error as FavouritesFileError {
+      view.displayFailure(ScreenFailure(message: error.message + ".", hint: error.remedy))
     } catch let error as ProxyError where error.code == .accessDenied {
       view.displayFailure(
         ScreenFailure(message: "Not allowed: \(error.message).", hint: "Ask a curator, or run the command as one."))

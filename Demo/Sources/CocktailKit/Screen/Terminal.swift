@@ -21,7 +21,8 @@ public protocol Terminal: Sendable {
   func writeError(_ line: String)
 }
 
-/// The process's standard output and standard error.
+/// The process's standard output and standard error, with control characters escaped
+/// (``TerminalText/visible(_:)``): what a server or a user sent is shown, never obeyed.
 ///
 /// ```swift
 /// StandardTerminal().write("hello")
@@ -34,9 +35,9 @@ public struct StandardTerminal: Terminal {
   /// ```
   public init() {}
 
-  public func write(_ line: String) { print(line) }
+  public func write(_ line: String) { print(TerminalText.visible(line)) }
 
   public func writeError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.visible(line) + "\n").utf8))
   }
 }

@@ -17,15 +17,24 @@ public struct CocktailServiceError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Name: String {
-      case invalidBaseURL, unreachable, timedOut, httpStatus, malformedResponse, cancelled
+      case invalidBaseURL, invalidTimeout, requestTooLong, unreachable, tooManyRedirects, timedOut, responseTooLarge
+      case httpStatus, malformedResponse, cancelled
     }
     private let name: Name
 
-    /// The base URL is not an `http` or `https` URL with a host.
+    /// The base URL is not an `http` or `https` URL with a host, or its port is not from 1 to 65535.
     public static let invalidBaseURL = Code(name: .invalidBaseURL)
+    /// The timeout is not a number of seconds within ``RemoteCocktailService/timeoutRange``.
+    public static let invalidTimeout = Code(name: .invalidTimeout)
+    /// The request's URL is longer than ``RemoteCocktailService/requestLimit``; it was not sent.
+    public static let requestTooLong = Code(name: .requestTooLong)
     /// No connection: refused, no route, unknown host, or another transport failure.
     public static let unreachable = Code(name: .unreachable)
-    /// The server did not answer within the proxy's timeout.
+    /// The server redirected again and again (a redirect loop).
+    public static let tooManyRedirects = Code(name: .tooManyRedirects)
+    /// The body is larger than ``RemoteCocktailService/responseLimit``; the rest was not read.
+    public static let responseTooLarge = Code(name: .responseTooLarge)
+    /// The server did not answer in full within the proxy's timeout.
     public static let timedOut = Code(name: .timedOut)
     /// The server answered with a status other than 2xx; ``CocktailServiceError/statusCode``
     /// holds it.

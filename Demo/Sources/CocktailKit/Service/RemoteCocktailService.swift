@@ -17,9 +17,23 @@ import Foundation
 public final class RemoteCocktailService: CocktailService {
   /// Where the API lives; request paths (`search.php`) are resolved against it.
   public let baseURL: URL
-  /// How long a request may wait for the server, in seconds.
+  /// How long a request may take from start to end, in seconds.
   public let timeout: TimeInterval
+  /// The timeouts the proxy accepts, in seconds: from a tenth of a second to an hour.
+  ///
+  /// ```swift
+  /// RemoteCocktailService.timeoutRange.contains(10)   // true
+  /// ```
+  public static let timeoutRange: ClosedRange<TimeInterval> = 0.1...3_600
+  /// The most bytes of body the proxy reads from one answer: 8 MiB, hundreds of times the bundled
+  /// catalogue's largest answer (all 40 drinks, about 22 KB). A longer body is a
+  /// ``CocktailServiceError/Code/responseTooLarge`` error, and the rest is never read.
+  public static let responseLimit = 8 << 20
+  /// The longest request URL the proxy sends, in bytes: 2048, as most servers accept. A longer one
+  /// is a ``CocktailServiceError/Code/requestTooLong`` error, and nothing is sent.
+  public static let requestLimit = 2_048
   private let session: URLSession
+  private let collector = ResponseCollector(limit: responseLimit)
 
   /// Creates a proxy for the API at `baseURL`.
   ///
@@ -30,9 +44,10 @@ public final class RemoteCocktailService: CocktailService {
   /// - Parameters:
   ///   - baseURL: An `http` or `https` URL, e.g. `https://www.thecocktaildb.com/api/json/v1/1/`;
   ///     a missing trailing `/` is added.
-  ///   - timeout: How long each request may wait for the server, in seconds.
+  ///   - timeout: How long each request may take, in seconds, within ``timeoutRange``.
   /// - Throws: ``CocktailServiceError/Code/invalidBaseURL`` when `baseURL` is not an `http(s)`
-  ///   URL with a host.
+  ///   URL with a host, or its port is not from 1 to 65535;
+  ///   ``CocktailServiceError/Code/invalidTimeout`` when `timeout` is outside ``timeoutRange``.
   public init(baseURL: URL, timeout: TimeInterval = 10) throws(CocktailServiceError) {
     guard let scheme = baseURL.scheme?.lowercased(), ["http", "https"].contains(scheme),
       let host = baseURL.host, !host.isEmpty
@@ -40,6 +55,16 @@ public final class RemoteCocktailService: CocktailService {
       throw CocktailServiceError(
         .invalidBaseURL, message: "'\(baseURL.absoluteString)' is not an http(s) URL with a host",
         remedy: "give a full URL such as https://www.thecocktaildb.com/api/json/v1/1/")
+    }
+    if let port = Self.portText(of: baseURL), !(Int(port).map { (1...65_535).contains($0) } ?? false) {
+      throw CocktailServiceError(
+        .invalidBaseURL, message: "'\(baseURL.absoluteString)' has port \(port), which is not a port from 1 to 65535",
+        remedy: "give the server's port, or leave it out for the scheme's default (80 for http, 443 for https)")
+    }
+    guard Self.timeoutRange.contains(timeout) else {
+      throw CocktailServiceError(
+        .invalidTimeout, message: "a timeout of \(timeout) s is not between 0.1 s and 1 hour",
+        remedy: "give a timeout from \(Self.timeoutRange.lowerBound) to \(Int(Self.timeoutRange.upperBound)) seconds")
     }
     self.baseURL = baseURL.absoluteString.hasSuffix("/") ? baseURL : baseURL.appendingPathComponent("")
     self.timeout = timeout
@@ -49,7 +74,7 @@ public final class RemoteCocktailService: CocktailService {
     configuration.timeoutIntervalForRequest = Self.sessionTimeout(timeout)
     configuration.timeoutIntervalForResource = Self.sessionTimeout(timeout)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    session = URLSession(configuration: configuration)
+    session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
   }
 
   deinit { session.finishTasksAndInvalidate() }
@@ -92,6 +117,16 @@ public final class RemoteCocktailService: CocktailService {
   }
 
   private func drinks(_ url: URL) async throws(CocktailServiceError) -> [DrinkRecord] {
+    // NB: FlyingFox 0.27.1, the loopback server's HTTP layer, reads a request line in time
+    // quadratic in its length (each byte re-scans the line for its end: 16 KB took 5 s), and no
+    // hook runs before it to answer 414. So the proxy never sends a URL longer than requestLimit.
+    let length = url.absoluteString.utf8.count
+    guard length <= Self.requestLimit else {
+      throw CocktailServiceError(
+        .requestTooLong,
+        message: "the request would be \(length) bytes long; the demo sends at most \(Self.requestLimit)",
+        remedy: "search for a shorter text")
+    }
     let request = URLRequest(
       url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.sessionTimeout(timeout))
     let data: Data
@@ -123,18 +158,25 @@ public final class RemoteCocktailService: CocktailService {
     }
   }
 
-  /// The request, or `URLError(.timedOut)` once ``timeout`` has passed, whichever comes first.
+  /// The request, or `URLError(.timedOut)` once ``timeout`` has passed, whichever comes first;
+  /// the body is at most ``responseLimit`` bytes.
   private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
-    try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-      group.addTask { [session] in try await session.data(for: request) }
-      group.addTask { [timeout] in
-        try await Task.sleep(for: .seconds(timeout))
-        return nil
-      }
-      defer { group.cancelAll() }
-      guard let answer = try await group.next() ?? nil else { throw URLError(.timedOut) }
-      return answer
+    try await collector.perform(request, in: session, timeout: .seconds(timeout))
+  }
+
+  /// The port as written in the URL (`99999` in `http://host:99999/`), or `nil` when none is.
+  ///
+  /// `URL.port` cannot say: it is `nil` both for no port and for one too large for an `Int`.
+  static func portText(of url: URL) -> Substring? {
+    guard let start = url.absoluteString.range(of: "://")?.upperBound else { return nil }
+    var authority = url.absoluteString[start...].prefix { !"/?#".contains($0) }
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+      authority = authority[authority.index(after: close)...]
     }
+    guard let colon = authority.lastIndex(of: ":") else { return nil }
+    let port = authority[authority.index(after: colon)...]
+    return port.isEmpty ? nil : port
   }
 
   private static func sessionTimeout(_ timeout: TimeInterval) -> TimeInterval { timeout.rounded(.up) + 1 }
@@ -144,6 +186,20 @@ public final class RemoteCocktailService: CocktailService {
     if error is CancellationError || (error as? URLError)?.code == .cancelled {
       return CocktailServiceError(
         .cancelled, message: "the request was cancelled", url: url.absoluteString, remedy: "run it again",
+        cause: error)
+    }
+    if error is ResponseCollector.TooLarge {
+      return CocktailServiceError(
+        .responseTooLarge,
+        message: "the answer is larger than \(Self.responseLimit >> 20) MiB, the most the demo reads",
+        url: url.absoluteString,
+        remedy: "check the base URL points at a TheCocktailDB-compatible API; its answers are a few kilobytes",
+        cause: error)
+    }
+    if (error as? URLError)?.code == .httpTooManyRedirects {
+      return CocktailServiceError(
+        .tooManyRedirects, message: "\(host) answered with too many redirects (a redirect loop?)",
+        url: url.absoluteString, remedy: "check the base URL; open it in a browser to see where it leads",
         cause: error)
     }
     if (error as? URLError)?.code == .timedOut {

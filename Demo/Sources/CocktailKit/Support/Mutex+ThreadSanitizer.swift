@@ -28,6 +28,10 @@ enum ThreadSanitizer {
     return dlsym(handle, name).map { unsafeBitCast($0, to: Annotation.self) }
   }
 
+  /// Whether the process runs under ThreadSanitizer, whose shadow memory makes every process
+  /// several times larger.
+  static var isRunning: Bool { acquireFunction != nil }
+
   static func acquire(_ owner: AnyObject) {
     acquireFunction?(UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()))
   }

@@ -113,6 +113,19 @@ struct DemoCommandLineTests {
     #expect(list.outputLines.contains("  90003  Negroni  Ordinary Drink  Old-fashioned glass"))
   }
 
+  @Test func aDamagedFavouritesFileIsNamedWithWhatToDo() async throws {
+    let file = Fixtures.favouritesURL()
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("not json".utf8).write(to: file)
+    let run = try await DemoBinary.run(["favourites", "--favourites-file", file.path])
+    #expect(run.status == 1)
+    #expect(run.errors == """
+      error: The favourites file \(file.path) is not JSON.
+      hint: fix it to hold a JSON list of ids such as ["90003", "90001"], or delete it to start an empty list
+
+      """)
+  }
+
   @Test(arguments: [(["letter", "ab"], "Give exactly one letter"), (["--as", "admin"], "admin"), (["show"], "id")])
   func badUsageExitsWithTheUsageStatus(arguments: [String], mention: String) async throws {
     let run = try await DemoBinary.run(arguments)

@@ -144,4 +144,25 @@ struct RemoteCocktailServiceTests {
     #expect(error?.code == .invalidBaseURL)
     #expect(error?.description.contains("'\(text)' is not an http(s) URL with a host") == true)
   }
+
+  @Test(arguments: ["http://127.0.0.1:0/", "http://127.0.0.1:65536/", "http://[::1]:99999/", "http://u:p@h:18446744073709551616/"])
+  func baseURLWithAPortOutOfRangeIsRejectedUpFront(text: String) throws {
+    let error = #expect(throws: CocktailServiceError.self) { try RemoteCocktailService(baseURL: URL(string: text)!) }
+    #expect(error?.code == .invalidBaseURL)
+    #expect(error?.message.hasPrefix("'\(text)' has port ") == true)
+    #expect(error?.message.hasSuffix(", which is not a port from 1 to 65535") == true)
+  }
+
+  @Test(arguments: ["http://127.0.0.1:1/", "http://127.0.0.1:65535/", "http://[::1]:8080/x", "http://h/", "https://u@h/"])
+  func baseURLWithAPortInRangeOrNoneIsAccepted(text: String) throws {
+    _ = try RemoteCocktailService(baseURL: URL(string: text)!)
+  }
+
+  @Test(arguments: [0, -1, 0.01, 3_601, .infinity, -.infinity, .nan, 1e300, 9.3e15])
+  func timeoutOutsideTheRangeIsRejectedUpFront(timeout: Double) throws {
+    let error = #expect(throws: CocktailServiceError.self) {
+      try RemoteCocktailService(baseURL: URL(string: "http://127.0.0.1/")!, timeout: timeout)
+    }
+    #expect(error?.code == .invalidTimeout)
+  }
 }

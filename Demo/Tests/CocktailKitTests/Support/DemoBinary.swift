@@ -8,6 +8,8 @@ import Foundation
 enum DemoBinary {
   struct Run {
     let status: Int32
+    /// Whether a signal ended the process (a crash), rather than `exit`.
+    let crashed: Bool
     let output: String
     let errors: String
     var outputLines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -32,10 +34,13 @@ enum DemoBinary {
   }
 
   /// Runs the demo with `arguments` and waits for it to exit.
-  static func run(_ arguments: [String]) async throws -> Run {
+  ///
+  /// - Parameter environment: Variables to set or replace in the test's own environment.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
     let process = Process()
     process.executableURL = try url
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "surrogate-demo-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -50,8 +55,11 @@ enum DemoBinary {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+    let (status, crashed) = try await withCheckedThrowingContinuation {
+      (continuation: CheckedContinuation<(Int32, Bool), any Error>) in
+      process.terminationHandler = {
+        continuation.resume(returning: ($0.terminationStatus, $0.terminationReason == .uncaughtSignal))
+      }
       do {
         try process.run()
       } catch {
@@ -62,7 +70,7 @@ enum DemoBinary {
     try output.close()
     try errors.close()
     return Run(
-      status: status, output: try String(contentsOf: outputURL, encoding: .utf8),
+      status: status, crashed: crashed, output: try String(contentsOf: outputURL, encoding: .utf8),
       errors: try String(contentsOf: errorsURL, encoding: .utf8))
   }
 }
