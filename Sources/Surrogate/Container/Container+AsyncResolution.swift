@@ -57,7 +57,9 @@ extension Container {
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) async throws -> T {
-    if let override = activeOverride { return try await override.resolve(type, tag: tag, arguments: repeat each arguments) }
+    if let override = activeOverride {
+      return try await override.resolve(type, tag: tag, arguments: repeat each arguments)
+    }
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     return try await resolveAsync(key, arguments: (repeat each arguments))
   }

@@ -82,7 +82,8 @@ extension Container {
         id: id, key: key, scope: scope,
         factory: { r, _ in throw r.graph.requiresAwait(key) },
         asyncFactory: { r, arguments in
-          try await MainActorHop.run(r.graph, (r, arguments)) { @MainActor (input: (Resolver, Arguments)) async throws -> T in
+          try await MainActorHop.run(r.graph, (r, arguments)) {
+            @MainActor (input: (Resolver, Arguments)) async throws -> T in
             try await factory(input.0, repeat each input.1)
           }
         },
@@ -104,7 +105,7 @@ extension Definition {
   /// Adds a `@MainActor` block that sets properties after the instance is made, for instances
   /// whose properties are main-actor isolated.
   ///
-  /// A separate name from ``resolvingProperties(_:)-(Resolver,Instance)->Void`` because Swift cannot overload on a
+  /// A separate name from ``resolvingProperties(_:)-6pz6h`` because Swift cannot overload on a
   /// closure's global actor alone. Under `try await resolve` the block runs on the main actor
   /// wherever the instance is in the graph; a synchronous resolution runs it only on the main
   /// actor and throws ``ResolutionError/Code/requiresMainActor`` elsewhere.

@@ -18,7 +18,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - factory: Makes the instance. Resolve dependencies through its first parameter.
   /// - Returns: The definition, to forward types with ``Definition/implements(_:tag:)`` or add
-  ///   ``Definition/resolvingProperties(_:)`` blocks.
+  ///   ``Definition/resolvingProperties(_:)-6pz6h`` blocks.
   @inlinable @discardableResult
   public func register<T, each Argument>(
     _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,

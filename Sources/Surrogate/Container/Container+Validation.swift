@@ -67,7 +67,7 @@ extension Container {
     await validateAsync(argumentSets: [])
   }
 
-  /// Validates like ``validate()-4zcv9``, and checks each definition that takes runtime arguments
+  /// Validates like ``validate()``, and checks each definition that takes runtime arguments
   /// with every given argument set of exactly its argument types.
   ///
   /// ```swift
@@ -231,7 +231,8 @@ extension Container {
     return [.autowired(autowirable)]
   }
 
-  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any {
+  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any
+  {
     switch attempt {
     case .plain:
       return try graph.resolveErased(key, arguments: (), from: self)
@@ -251,7 +252,8 @@ extension Container {
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
       return try await graph.replaying {
-        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance as Any
+        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+          as Any
       }
     }
   }

@@ -115,8 +115,10 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
   ) -> ValidationWarning {
     ValidationWarning(
       kind: .captiveDependency, path: [singleton, captured],
-      message: "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
-        + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived.")
+      message:
+        "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
+        + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived."
+    )
   }
 
   static func factoryThrew(_ error: ResolutionError) -> ValidationWarning {
@@ -127,7 +129,9 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "The container is wired correctly; the error comes from your code or its environment.")
   }
 
-  static func taggedRequestSharesUntaggedSingleton(request: DefinitionKey, from: DefinitionKey, otherTags: [DefinitionTag])
+  static func taggedRequestSharesUntaggedSingleton(
+    request: DefinitionKey, from: DefinitionKey, otherTags: [DefinitionTag]
+  )
     -> ValidationWarning
   {
     let name = typeName(request.type)
@@ -154,6 +158,7 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     let last = path.last.map(\.description) ?? "?"
     return ValidationWarning(
       kind: .optionalResolvedToNil, path: path,
-      message: "\(last) resolved to nil because it is not registered (\(names)). Register it, or keep the nil on purpose.")
+      message:
+        "\(last) resolved to nil because it is not registered (\(names)). Register it, or keep the nil on purpose.")
   }
 }

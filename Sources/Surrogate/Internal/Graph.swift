@@ -332,7 +332,11 @@ final class Graph {
     while let candidate = current {
       let fresh = candidate.snapshot()
       if fresh !== snapshot(of: candidate) {
-        if isRoot(candidate) { replaceRootSnapshot(with: fresh) } else { extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh }
+        if isRoot(candidate) {
+          replaceRootSnapshot(with: fresh)
+        } else {
+          extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh
+        }
         changed = true
       }
       current = candidate.parent
@@ -510,7 +514,8 @@ final class Graph {
       let start = frames.firstIndex(where: { $0.id == id && $0.isCycle(with: requested) })
     {
       let target = frames[start]
-      extras.lastCycleTarget = CycleTarget(id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
+      extras.lastCycleTarget = CycleTarget(
+        id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
       hasUnhandledCycle = true
       throw circularDependency(cycle: frames[start...].map(\.key) + [requested], requested: requested)
     }
@@ -518,7 +523,9 @@ final class Graph {
       throw ResolutionError(
         .depthLimitExceeded, key: requested, path: path(to: requested),
         message: "Resolving \(requested) needs an object graph deeper than \(maximumDepth) definitions.",
-        remedy: "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
+        remedy:
+          "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`."
+      )
     }
     if frames.count >= stackCheckDepth {
       stackCheckDepth = frames.count + 1
@@ -528,7 +535,8 @@ final class Graph {
           .depthLimitExceeded, key: requested, path: path(to: requested),
           message: "Resolving \(requested) needs an object graph deeper than this thread's stack allows: "
             + "\(frames.count) definitions deep, \(max(left, 0) / 1024) KiB of stack left.",
-          remedy: "Look for an unbounded chain of definitions in the path, or resolve it on a thread with a larger stack.")
+          remedy:
+            "Look for an unbounded chain of definitions in the path, or resolve it on a thread with a larger stack.")
       }
     }
   }

@@ -79,7 +79,9 @@ final class Registration<Instance, Arguments>: Entry {
     let blockIsolations: [BlockIsolation]
 
     /// Whether a synchronous resolution cannot always make the instance.
-    @usableFromInline var needsIsolation: Bool { factoryIsAsync || isMainActor || blocksNeedAwait || blocksNeedMainActor }
+    @usableFromInline var needsIsolation: Bool {
+      factoryIsAsync || isMainActor || blocksNeedAwait || blocksNeedMainActor
+    }
   }
 
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
@@ -361,7 +363,9 @@ final class Registration<Instance, Arguments>: Entry {
   /// Stores a new instance where its scope says, runs the `resolvingProperties` blocks, and
   /// publishes a singleton.
   @inlinable
-  func storeAndRunBlocks(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+  func storeAndRunBlocks(
+    _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+  )
     throws(ResolutionError)
   {
     keep(instance, in: graph, requested: requested)
@@ -421,7 +425,8 @@ final class Registration<Instance, Arguments>: Entry {
       // A block that caught the cycle it met (`try?`) runs again once the definition is built.
       if graph.hasUnhandledCycle, let target = graph.postponableTarget() {
         graph.hasUnhandledCycle = outerCycle
-        postponeBlocks(from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+        postponeBlocks(
+          from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
         return true
       }
       graph.hasUnhandledCycle = graph.hasUnhandledCycle || outerCycle
@@ -472,7 +477,8 @@ final class Registration<Instance, Arguments>: Entry {
             graph.pop()
           }
           graph.markConstructed()
-          if try !self.runBlocks(from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
+          if try !self.runBlocks(
+            from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
             let gate
           {
             self.publish(instance, gate: gate, in: graph)
@@ -540,10 +546,11 @@ extension Registration {
 /// specialized for its types. It builds the instance into `out` (uninitialized memory for the
 /// registered type) and returns whether it was made now.
 @usableFromInline
-typealias ErasedProducer = @Sendable (
-  _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
-  _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
-) throws(ResolutionError) -> Bool
+typealias ErasedProducer =
+  @Sendable (
+    _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
+    _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
+  ) throws(ResolutionError) -> Bool
 
 /// Type-erased access to a registration's auto-wiring, for requests without runtime arguments.
 protocol Autowirable: Entry {

@@ -5,7 +5,7 @@
 /// | ``unique`` | a new one every time it is resolved |
 /// | ``shared`` (default) | one per top-level `resolve`, shared by everything in that object graph |
 /// | ``singleton`` | one for the life of the definition, made on first use |
-/// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap()`` |
+/// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap()-4r7nw`` |
 /// | ``weakSingleton`` | shared while someone holds it; made again once it is released |
 ///
 /// ```swift
@@ -48,7 +48,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public static let singleton = Scope(kind: .singleton)
 
-  /// A singleton that ``Container/bootstrap()`` creates up front.
+  /// A singleton that ``Container/bootstrap()-4r7nw`` creates up front.
   ///
   /// ```swift
   /// container.register(.eagerSingleton) { CrashReporter() }

@@ -90,7 +90,8 @@ final class OrderHistoryPresenter: Sendable {
   let customerID: String
   let log: OrderHistoryLog
 
-  init(view: any OrderHistoryView & Sendable, repository: any OrderRepository, customerID: String, log: OrderHistoryLog) {
+  init(view: any OrderHistoryView & Sendable, repository: any OrderRepository, customerID: String, log: OrderHistoryLog)
+  {
     self.view = view
     self.repository = repository
     self.customerID = customerID
@@ -143,11 +144,12 @@ enum OrderHistoryComposition {
   /// synchronous, non-isolated factory that resolves its view and its repository through `r`.
   static func screen(in app: Container) -> Container {
     let screen = Container(parent: app)
-    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
-      .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
-      .resolvingPropertiesOnMainActor { r, controller async throws in
-        controller.presenter = try await r.resolve(arguments: controller.customerID)
-      }
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
+    .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
+    .resolvingPropertiesOnMainActor { r, controller async throws in
+      controller.presenter = try await r.resolve(arguments: controller.customerID)
+    }
     screen.register(.shared) { (r, customerID: String) in
       OrderHistoryPresenter(
         view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
@@ -159,11 +161,12 @@ enum OrderHistoryComposition {
   /// The screen with a `@MainActor` presenter made by an `async` factory.
   static func mainActorScreen(in app: Container) -> Container {
     let screen = Container(parent: app)
-    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
-      .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
-      .resolvingPropertiesOnMainActor { r, controller async throws in
-        controller.mainActorPresenter = try await r.resolve(arguments: controller.customerID)
-      }
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
+    .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
+    .resolvingPropertiesOnMainActor { r, controller async throws in
+      controller.mainActorPresenter = try await r.resolve(arguments: controller.customerID)
+    }
     screen.register(.shared) { @MainActor (r, customerID: String) async throws in
       MainActorOrderHistoryPresenter(
         view: try await r.resolve(arguments: customerID), repository: try await r.resolve(), customerID: customerID)
@@ -182,11 +185,12 @@ extension OrderHistoryComposition {
   /// The screen with the presenter holding the view strongly, through its forwarded type.
   static func leakyScreen(in app: Container) -> Container {
     let screen = Container(parent: app)
-    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
-      .implements((any OrderHistoryView & Sendable).self)
-      .resolvingPropertiesOnMainActor { r, controller async throws in
-        controller.strongPresenter = try await r.resolve(arguments: controller.customerID)
-      }
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
+    .implements((any OrderHistoryView & Sendable).self)
+    .resolvingPropertiesOnMainActor { r, controller async throws in
+      controller.strongPresenter = try await r.resolve(arguments: controller.customerID)
+    }
     screen.register(.shared) { (r, customerID: String) in
       StrongOrderHistoryPresenter(view: try r.resolve(arguments: customerID))
     }

@@ -48,9 +48,10 @@ struct OrderHistorySafetyNetTests {
     // resolves the main-actor view synchronously through the container.
     let broken = Container()
     broken.register(.singleton) { OrderHistoryLog() }
-    broken.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
-      .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
-      .implements((any OrderRepository).self)
+    broken.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
+    .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
+    .implements((any OrderRepository).self)
     broken.register(.shared) { (r, customerID: String) in
       OrderHistoryPresenter(
         view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
@@ -81,7 +82,8 @@ struct OrderHistorySafetyNetTests {
   @MainActor
   @Test func aMainActorScreenWithoutAsyncPartsIsCheckedSynchronouslyFromAMainActorTest() throws {
     let screen = Container()
-    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
     let report = try screen.checkForLeaks(resolving: OrderHistoryViewController.self, arguments: "c1")
     #expect(report.isReleased, "\(report)")
     #expect(report.checked.count == 1)

@@ -91,7 +91,8 @@ struct OrderHistoryScreenTests {
     }
     // The view's block is async: that it needs `await` is what a synchronous caller must fix.
     #expect(error?.code == .requiresAwait)
-    #expect(error?.pathDescription == "OrderHistoryPresenter (arguments: String) → OrderHistoryView (arguments: String)")
+    #expect(
+      error?.pathDescription == "OrderHistoryPresenter (arguments: String) → OrderHistoryView (arguments: String)")
     #expect(error?.remedy.contains("try await container.resolve(...)") == true)
   }
 
@@ -106,5 +107,52 @@ struct OrderHistoryScreenTests {
       error?.message
         == "OrderHistoryViewController (arguments: String) has an async `resolvingProperties` block and cannot be "
         + "resolved synchronously.")
+  }
+
+  /// Many tasks compose screens at once, view-first and presenter-first in a seeded order, from
+  /// one app container: every screen is wired to its own customer and the service opens once.
+  @Test func concurrentScreensInASeededOrderAreEachWiredToTheirOwnCustomer() async throws {
+    var generator = SplitMix(seed: 0x5EED_0018)
+    let log = OrderHistoryLog()
+    let app = OrderHistoryComposition.app(log: log)
+    let plan = (0..<64).map { index in (index, generator.next() % 3) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for (index, kind) in plan {
+        let customerID = "c\(index)"
+        group.addTask {
+          switch kind {
+          case 0:
+            let controller = try await OrderHistoryComposition.screen(in: app).resolve(
+              OrderHistoryViewController.self, arguments: customerID)
+            let presenter = try #require(await controller.presenter)
+            #expect(presenter.customerID == customerID)
+          case 1:
+            let presenter = try await OrderHistoryComposition.screen(in: app).resolve(
+              OrderHistoryPresenter.self, arguments: customerID)
+            #expect(presenter.customerID == customerID)
+          default:
+            let controller = try await OrderHistoryComposition.mainActorScreen(in: app).resolve(
+              OrderHistoryViewController.self, arguments: customerID)
+            #expect(await controller.mainActorPresenter?.customerID == customerID)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(log.count("open staging") == 1)
+    #expect(log.count("presenter") == plan.filter { $0.1 != 2 }.count)
+  }
+}
+
+/// A small seeded generator (SplitMix64), so a stress run's order can be replayed.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

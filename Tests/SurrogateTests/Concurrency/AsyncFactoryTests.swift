@@ -65,7 +65,8 @@ struct AsyncFactoryTests {
     #expect(error?.code == .requiresAwait)
     #expect(error?.pathDescription == "Repo → Database")
     #expect(error?.message == "Database is made by an async factory and cannot be resolved synchronously.")
-    #expect(error?.remedy.hasPrefix("Resolve the request that needs it with `try await container.resolve(...)`") == true)
+    #expect(
+      error?.remedy.hasPrefix("Resolve the request that needs it with `try await container.resolve(...)`") == true)
   }
 
   @Test func asyncSingletonIsCreatedOnceWhenManyTasksAskAtOnce() async throws {
@@ -104,7 +105,9 @@ struct AsyncFactoryTests {
     let container = Container()
     let started = AsyncLatch()
     let release = AsyncLatch()
+    let runs = Mutex(0)
     container.register(.singleton) { _ async throws -> Database in
+      runs.withLock { $0 += 1 }
       started.open()
       await release.wait()
       return Database(name: "slow")
@@ -118,5 +121,33 @@ struct AsyncFactoryTests {
     release.open()
     #expect(try await creator.value.name == "slow")
     #expect(try await container.resolve(Database.self).name == "slow")
+    #expect(runs.withLock { $0 } == 1)
+  }
+
+  @Test func aSynchronousFactoryRunsAgainOnceForEachAsyncDependencyItMeets() async throws {
+    let container = Container()
+    let runs = Mutex(0)
+    container.register(.singleton) { _ async throws in try await Database.open("main") }
+    container.register(.singleton, tag: "audit") { _ async throws in try await Database.open("audit") }
+    container.register { r in
+      runs.withLock { $0 += 1 }
+      return Pair(first: try r.resolve(Database.self), second: try r.resolve(Database.self, tag: "audit"))
+    }
+    let pair = try await container.resolve(Pair.self)
+    #expect(pair.first.name == "main")
+    #expect(pair.second.name == "audit")
+    #expect(runs.withLock { $0 } == 3)
+    // Once made, the singletons are there: the next resolution runs the factory once.
+    _ = try await container.resolve(Pair.self)
+    #expect(runs.withLock { $0 } == 4)
+  }
+}
+
+final class Pair: Sendable {
+  let first: Database
+  let second: Database
+  init(first: Database, second: Database) {
+    self.first = first
+    self.second = second
   }
 }

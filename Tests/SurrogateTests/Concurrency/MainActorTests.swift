@@ -42,7 +42,8 @@ struct MainActorTests {
     #expect(error?.code == .requiresMainActor)
     #expect(
       error?.message
-        == "MainViewController is registered for the main actor, but this synchronous resolution is not on the main actor.")
+        == "MainViewController is registered for the main actor, but this synchronous resolution is not on the main actor."
+    )
     #expect(error?.remedy.contains("try await container.resolve") == true)
   }
 

@@ -12,11 +12,11 @@ struct ValidationTests {
 
   @Test func validateReportsEveryProblemAtOnceWithItsPath() {
     let container = Container()
-    container.register { r in Repository(service: try r.resolve()) }      // Service missing
+    container.register { r in Repository(service: try r.resolve()) }  // Service missing
     container.register { ListPresenter() }.implements((any Unimplemented).self)  // invalid type
-    container.register { r in A(b: try r.resolve()) }                     // cycle
+    container.register { r in A(b: try r.resolve()) }  // cycle
     container.register { r in B(a: try r.resolve()) }
-    container.register { () throws -> C in throw FactoryError() }         // the factory's own error
+    container.register { () throws -> C in throw FactoryError() }  // the factory's own error
     let report = container.validate()
     let codes = Set(report.problems.map(\.code.description))
     #expect(codes == ["definitionNotFound", "invalidType", "circularDependency"])
@@ -25,7 +25,8 @@ struct ValidationTests {
     #expect(missing?.pathDescription == "Repository → Service")
     #expect(!report.isValid)
     #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
-    #expect(report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warnings"))
+    #expect(
+      report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warnings"))
   }
 
   @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {
@@ -49,7 +50,9 @@ struct ValidationTests {
   @Test func validateDoesNotKeepSingletons() throws {
     let container = Container()
     let made = Counter()
-    container.register(.singleton) { made.increment(); return Service() }
+    container.register(.singleton) {
+      made.increment(); return Service()
+    }
     _ = container.validate()
     _ = try container.resolve(Service.self)
     #expect(made.value == 2)
