@@ -124,6 +124,18 @@ struct AsyncFactoryTests {
     #expect(runs.withLock { $0 } == 1)
   }
 
+  @Test func anAsyncPropertyBlockIsAwaitedAndNeedsAwait() async throws {
+    let container = Container()
+    container.register(.singleton) { _ async throws in try await Database.open("main") }
+    container.register(.shared) { _ in Report() }
+      .resolvingProperties { r, report async throws in report.use(try await r.resolve(Database.self)) }
+    let report = try await container.resolve(Report.self)
+    #expect(report.database?.name == "main")
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Report.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.message == "Report has an async `resolvingProperties` block and cannot be resolved synchronously.")
+  }
+
   @Test func aSynchronousFactoryRunsAgainOnceForEachAsyncDependencyItMeets() async throws {
     let container = Container()
     let runs = Mutex(0)
@@ -141,6 +153,13 @@ struct AsyncFactoryTests {
     _ = try await container.resolve(Pair.self)
     #expect(runs.withLock { $0 } == 4)
   }
+}
+
+/// Gets its database from an `async` property block.
+final class Report: Sendable {
+  private let storage = Mutex<Database?>(nil)
+  var database: Database? { storage.withLock { $0 } }
+  func use(_ database: Database) { storage.withLock { $0 = database } }
 }
 
 final class Pair: Sendable {
