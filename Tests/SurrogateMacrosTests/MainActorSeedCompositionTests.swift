@@ -68,4 +68,16 @@ struct MainActorSeedCompositionTests {
     await presenter?.load()
     #expect(await controller.shown.count == 1)
   }
+
+  @Test func awaitedValidationReportsNoProblemAndSkipsNothing() async {
+    let report = await container().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.skipped.isEmpty, "\(report)")
+  }
+
+  @Test func synchronousValidationOffTheMainActorSkipsTheMainActorDefinitionsAsSuch() {
+    let report = container().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.skippedDefinitions.contains { $0.reason.hasPrefix("It needs the main actor") }, "\(report)")
+  }
 }

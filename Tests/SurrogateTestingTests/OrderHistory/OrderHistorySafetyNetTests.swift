@@ -126,3 +126,16 @@ final class ScreenTitle {
   let controller: OrderHistoryViewController
   init(controller: OrderHistoryViewController) { self.controller = controller }
 }
+
+/// `.detectingLeaks` on a `@MainActor` test of the screen.
+@MainActor
+@Suite(.detectingLeaks)
+struct OrderHistoryLeakTraitTests {
+  @Test func theTraitChecksWhatAMainActorTestTracks() async throws {
+    let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app())
+    let controller = try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    trackForLeaks(controller)
+    trackForLeaks(controller.presenter)
+    #expect(controller.presenter != nil)
+  }
+}

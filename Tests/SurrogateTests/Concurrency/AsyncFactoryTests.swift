@@ -124,6 +124,25 @@ struct AsyncFactoryTests {
     #expect(runs.withLock { $0 } == 1)
   }
 
+  func repositoryContainer() -> Container {
+    let container = Container()
+    container.register(.singleton) { _ async throws in try await Database.open("main") }
+    container.register { r async throws in Repo(database: try await r.resolve()) }
+    return container
+  }
+
+  @Test func awaitedValidationChecksAsyncFactories() async {
+    let report = await repositoryContainer().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.checked.count == 2)
+  }
+
+  @Test func synchronousValidationSkipsAsyncFactoriesWithTheReason() {
+    let report = repositoryContainer().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.skipped.count == 2)
+  }
+
   @Test func anAsyncPropertyBlockIsAwaitedAndNeedsAwait() async throws {
     let container = Container()
     container.register(.singleton) { _ async throws in try await Database.open("main") }

@@ -53,6 +53,20 @@ struct MainActorTests {
     #expect(title == "List")
   }
 
+  @Test func awaitedValidationChecksTheMainActorDefinitions() async {
+    let report = await container().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.skipped.isEmpty, "\(report)")
+    #expect(report.checked.count == 3)
+  }
+
+  @MainActor
+  @Test func synchronousValidationOnTheMainActorChecksThemToo() {
+    let report = container().validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.skipped.isEmpty, "\(report)")
+  }
+
   @Test func nonIsolatedDefinitionsStillResolveOffTheMainActor() throws {
     let presenter = try container().resolve(MainPresenter.self)
     _ = presenter.service
