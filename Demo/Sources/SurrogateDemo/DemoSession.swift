@@ -31,7 +31,7 @@ struct DemoSession {
     let outcome = await openScreen(request, in: container)
     terminal.write("")
     for line in await composition(of: container, viewHeldThrough: outcome.viewHeldThrough) { terminal.write(line) }
-    let leaks = try container.checkForLeaks(resolving: TerminalCocktailView.self)
+    let leaks = try await container.checkForLeaks(resolving: TerminalCocktailView.self)
     terminal.write("")
     terminal.write("screen \(leaks.isReleased ? "released" : "NOT released"): \(leaks.checked.count) objects, \(leaks.leaks.count) leaked")
     for leak in leaks.leaks { terminal.write("  \(leak)") }
