@@ -24,7 +24,6 @@ extension Graph {
   /// Keeps a `.unique` instance made asynchronously for the next request of definition `id`.
   func prepare(_ instance: Any, for id: RegistrationID) {
     extras.prepared[id, default: []].append(instance)
-    hasPrepared = true
   }
 
   @usableFromInline

@@ -95,6 +95,17 @@ final class Graph {
     var deferred: Deferred?
     /// `.unique` instances made asynchronously for the request that runs again, by definition.
     var prepared: [RegistrationID: [Any]] = [:]
+    /// Whether an async graph is running a main-actor factory or block right now (set by
+    /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
+    /// synchronous request in it may run main-actor code.
+    var runsOnMainActor = false
+  }
+
+  /// See ``Extras/runsOnMainActor``. NB: in the extras, which only some graphs allocate: a field
+  /// of every graph cost each top-level `resolve` its initialization.
+  var runsOnMainActor: Bool {
+    get { extrasStorage?.runsOnMainActor ?? false }
+    set { if newValue || extrasStorage != nil { extras.runsOnMainActor = newValue } }
   }
 
   /// A request an async resolution makes asynchronously, in its own isolation, after a
@@ -161,12 +172,7 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @usableFromInline @exclusivity(unchecked) var isAsync = false
-  /// Whether an async graph is running a main-actor factory or block right now (set by
-  /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
-  /// synchronous request in it may run main-actor code.
-  @usableFromInline @exclusivity(unchecked) var runsOnMainActor = false
-  /// Whether ``Extras/prepared`` may hold instances.
-  @usableFromInline @exclusivity(unchecked) var hasPrepared = false
+
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
   @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?

@@ -12,7 +12,7 @@ extension Registration {
   func checkIsolation(
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container
   ) throws(ResolutionError) -> Instance? {
-    if graph.isAsync, graph.hasPrepared, let prepared = graph.takePrepared(for: id) {
+    if graph.isAsync, let prepared = graph.takePrepared(for: id) {
       return (prepared as! Instance)
     }
     let extras = extras.unsafelyUnwrapped
