@@ -1,18 +1,21 @@
-// The store of the Proxies article's access-control example. The forwarding is written by hand:
-// a call that edits must say so (`isMutating: true`) for the policy to tell it apart.
+// The store of the Proxies article's access-control example, forwarded by `@Proxyable`.
 import Surrogate
+import SurrogateMacros
 
+@Proxyable
 protocol FavouritesStore: AnyObject {
   func add(_ name: String) throws
+  @ReadOnly func contains(_ name: String) throws -> Bool
 }
-extension FavouritesStore where Self: Proxy, Self.Subject: FavouritesStore {
-  func add(_ name: String) throws { try requireSubject(for: ProxyAccess("add(_:)", isMutating: true)).add(name) }
-}
+
 extension ProtectionProxy: FavouritesStore where Subject: FavouritesStore {}
 
 final class LocalFavourites: FavouritesStore {
-  func add(_ name: String) throws {}
+  private var names: [String] = []
+  func add(_ name: String) throws { names.append(name) }
+  func contains(_ name: String) throws -> Bool { names.contains(name) }
 }
+
 struct Session {
   var isCurator = false
 }

@@ -36,3 +36,19 @@
 /// subject's type), variadic parameters, setters of non-class protocols, subscript setters.
 @attached(extension, names: arbitrary)
 public macro Proxyable() = #externalMacro(module: "SurrogateMacrosPlugin", type: "ProxyableMacro")
+
+/// Marks a method requirement of a `@Proxyable` protocol as one that only reads: its forwarded
+/// calls reach a protection policy with `isMutating == false`.
+///
+/// Every other method counts as mutating, so a policy that denies mutating calls denies what
+/// nobody declared read-only (it fails closed). Getters are read-only already.
+///
+/// ```swift
+/// @Proxyable
+/// protocol FavouritesStore: AnyObject {
+///   func add(_ name: String) throws
+///   @ReadOnly func contains(_ name: String) -> Bool?
+/// }
+/// ```
+@attached(peer)
+public macro ReadOnly() = #externalMacro(module: "SurrogateMacrosPlugin", type: "ReadOnlyMacro")

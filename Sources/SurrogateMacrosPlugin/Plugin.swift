@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct SurrogateMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [ProxyableMacro.self]
+  let providingMacros: [any Macro.Type] = [ProxyableMacro.self, ReadOnlyMacro.self]
 }

@@ -9,6 +9,7 @@ enum ProxyableDiagnostic: DiagnosticMessage {
   case resultWithoutFallback(String)
   case setterOnValueProtocol(String)
   case subscriptSetter
+  case readOnlyOnNonMethod
 
   var message: String {
     switch self {
@@ -26,6 +27,8 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       "'@Proxyable' can forward the setter of '\(name)' only for a class-bound protocol: a value subject would be set on a copy"
     case .subscriptSetter:
       "'@Proxyable' does not forward subscript setters"
+    case .readOnlyOnNonMethod:
+      "'@ReadOnly' marks a method requirement that only reads; a property's or subscript's getter is read-only already, and its setter always mutates"
     }
   }
 
@@ -39,6 +42,7 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       case .resultWithoutFallback: "resultWithoutFallback"
       case .setterOnValueProtocol: "setterOnValueProtocol"
       case .subscriptSetter: "subscriptSetter"
+      case .readOnlyOnNonMethod: "readOnlyOnNonMethod"
       }
     return MessageID(domain: "Surrogate.Proxyable", id: id)
   }

@@ -48,9 +48,51 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
   let context: Context
   private(set) var failed = false
 
+  /// The names (`show(_:)`) of method requirements that more than one requirement has: their
+  /// accesses spell out the signature so that a policy can tell them apart.
+  let overloaded: Set<String>
+
   init(proto: ProtocolDeclSyntax, context: Context) {
     self.proto = proto
     self.context = context
+    var seen: [String: Int] = [:]
+    for member in proto.memberBlock.members {
+      guard let function = member.decl.as(FunctionDeclSyntax.self) else { continue }
+      seen[Self.requirementName(of: function), default: 0] += 1
+    }
+    self.overloaded = Set(seen.filter { $0.value > 1 }.keys)
+  }
+
+  /// `show(_:)`: how Swift spells a method requirement's name.
+  static func requirementName(of function: FunctionDeclSyntax) -> String {
+    let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+    return "\(function.name.text)(\(labels))"
+  }
+
+  /// `show(_: Int)`: the name with the parameter types, which tells overloads apart.
+  static func signature(of function: FunctionDeclSyntax) -> String {
+    let parameters = function.signature.parameterClause.parameters.map {
+      "\($0.firstName.text): \($0.type.trimmedDescription)"
+    }
+    return "\(function.name.text)(\(parameters.joined(separator: ", ")))"
+  }
+
+  /// Whether the protocol marks a method requirement `@ReadOnly`: it only reads, so a protection
+  /// policy may treat it as such. Every other method may change state (fails closed).
+  static func isReadOnly(_ function: FunctionDeclSyntax) -> Bool {
+    function.attributes.contains { element in
+      guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return false }
+      return name == "ReadOnly" || name == "SurrogateMacros.ReadOnly"
+    }
+  }
+
+  /// The requirement's attributes without `@ReadOnly`, which marks the requirement, not its
+  /// forwarding.
+  static func forwardedAttributes(of function: FunctionDeclSyntax) -> AttributeListSyntax {
+    function.attributes.filter { element in
+      guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return true }
+      return name != "ReadOnly" && name != "SurrogateMacros.ReadOnly"
+    }
   }
 
   /// `public ` for a public protocol, `package ` for a package one; nothing otherwise.
@@ -106,7 +148,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     let call = "\(function.name.text)(\(arguments.joined(separator: ", ")))"
     let effects = function.signature.effectSpecifiers
     let signature = function.with(\.modifiers, keptModifiers(function.modifiers)).with(\.body, nil)
-      .with(\.leadingTrivia, []).trimmedDescription
+      .with(\.attributes, Self.forwardedAttributes(of: function)).with(\.leadingTrivia, []).trimmedDescription
     if isStatic(function.modifiers) {
       // A static requirement goes to the subject's type, which always exists: no fallback needed.
       if function.signature.returnClause?.type.trimmedDescription.contains("Self") == true {
@@ -118,7 +160,9 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       return "  \(self.access)\(signature) {\n    \(tryKeyword)\(awaitKeyword)Self.Subject.\(call)\n  }"
     }
     let body = forwardingBody(
-      call: call, access: access, isMutating: false, result: function.signature.returnClause?.type,
+      call: call, access: access, isMutating: !Self.isReadOnly(function),
+      signature: overloaded.contains(access) ? Self.signature(of: function) : nil,
+      result: function.signature.returnClause?.type,
       isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function))
     guard let body else { return nil }
     return "  \(inlineAttribute)\(self.access)\(signature) {\n\(body)\n  }"
@@ -156,7 +200,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
         diagnose(variable, .setterOnValueProtocol(property), fixIt: classBoundFixIt())
         return nil
       }
-      text += "\n    set {\n      self.withSubject(for: Surrogate.ProxyAccess(\"\(property)\", isMutating: true)) { $0.\(property) = newValue }\n    }"
+      text += "\n    set {\n      self.withSubject(for: Surrogate.ProxyAccess(\"\(property)\")) { $0.\(property) = newValue }\n    }"
     }
     return text + "\n  }"
   }
@@ -211,10 +255,13 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
 
   /// The statements that forward one call, following the documented policy for a missing subject.
   mutating func forwardingBody(
-    call: String, access: String, isMutating: Bool, result: TypeSyntax?, isAsync: Bool, throwing: Throwing,
-    for node: Syntax, indent: String = "    ", memberAccess: Bool = true
+    call: String, access: String, isMutating: Bool, signature: String? = nil, result: TypeSyntax?, isAsync: Bool,
+    throwing: Throwing, for node: Syntax, indent: String = "    ", memberAccess: Bool = true
   ) -> String? {
-    let proxyAccess = "Surrogate.ProxyAccess(\"\(access)\"\(isMutating ? ", isMutating: true" : ""))"
+    // NB: an access counts as mutating unless it says otherwise: only what is known to read
+    // (a getter, a `@ReadOnly` method) says so.
+    let signatureText = signature.map { ", signature: \"\($0)\"" } ?? ""
+    let proxyAccess = "Surrogate.ProxyAccess(\"\(access)\"\(signatureText)\(isMutating ? "" : ", isMutating: false"))"
     let member = memberAccess ? ".\(call)" : call
     let isVoid = result.map { ["Void", "()", "Swift.Void"].contains($0.trimmedDescription) } ?? true
     let isOptional = result.map(isOptionalType) ?? false

@@ -90,7 +90,7 @@ final class ProxyableExpansionTests: XCTestCase {
           @inline(__always) var name: String? {
             get {
               var _$result: String? = nil
-              self.withSubject(for: Surrogate.ProxyAccess("name")) {
+              self.withSubject(for: Surrogate.ProxyAccess("name", isMutating: false)) {
                   _$result = $0.name
               }
               return _$result
@@ -100,13 +100,13 @@ final class ProxyableExpansionTests: XCTestCase {
           @inline(__always) var count: Int? {
             get {
               var _$result: Int? = nil
-              self.withSubject(for: Surrogate.ProxyAccess("count")) {
+              self.withSubject(for: Surrogate.ProxyAccess("count", isMutating: false)) {
                   _$result = $0.count
               }
               return _$result
             }
             set {
-              self.withSubject(for: Surrogate.ProxyAccess("count", isMutating: true)) {
+              self.withSubject(for: Surrogate.ProxyAccess("count")) {
                   $0.count = newValue
               }
             }
@@ -114,7 +114,7 @@ final class ProxyableExpansionTests: XCTestCase {
 
           @inline(__always) subscript(index: Int) -> String? {
             var _$result: String? = nil
-            self.withSubject(for: Surrogate.ProxyAccess("subscript(_:)")) {
+            self.withSubject(for: Surrogate.ProxyAccess("subscript(_:)", isMutating: false)) {
                 _$result = $0 [index]
             }
             return _$result

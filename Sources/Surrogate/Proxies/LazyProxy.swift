@@ -61,7 +61,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy, Sendable {
   ///
   /// - Throws: ``ProxyError/Code/creationFailed`` with the factory's error as the cause.
   public func resolvedSubject() throws(ProxyError) -> Subject {
-    try requireSubject(for: ProxyAccess("subject"))
+    try requireSubject(for: ProxyAccess("subject", isMutating: false))
   }
 
   /// Calls `body` with the subject, created on first use; `false` when creation fails.

@@ -46,7 +46,7 @@ public final class MainActorLazyProxy<Subject: AnyObject>: @MainActor Proxy {
   ///
   /// - Throws: ``ProxyError/Code/creationFailed`` when the factory throws.
   public func resolvedSubject() throws(ProxyError) -> Subject {
-    try requireSubject(for: ProxyAccess("subject"))
+    try requireSubject(for: ProxyAccess("subject", isMutating: false))
   }
 
   /// Runs `body` with the subject, made now if it was not yet; returns `false` without running

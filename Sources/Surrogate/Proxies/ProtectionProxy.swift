@@ -5,6 +5,10 @@
 /// - any other requirement does not reach the subject: `Void` calls do nothing, `Optional` results
 ///   are `nil`, other results come from the protocol's fallback; and `onDenied` is told.
 ///
+/// A policy written as `access.isMutating ? .deny(...) : .allow` fails closed: every call counts as
+/// mutating unless it is known to only read (a getter, or a method the protocol marks
+/// `@ReadOnly`), see ``ProxyAccess``.
+///
 /// ```swift
 /// extension ProtectionProxy: FavouritesStore where Subject: FavouritesStore {}
 ///

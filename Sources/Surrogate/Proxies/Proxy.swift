@@ -47,7 +47,7 @@ public protocol Proxy<Subject>: AnyObject {
   /// a `throws` requirement.
   ///
   /// ```swift
-  /// func add(_ name: String) throws { try requireSubject(for: ProxyAccess("add(_:)", isMutating: true)).add(name) }
+  /// func add(_ name: String) throws { try requireSubject(for: ProxyAccess("add(_:)")).add(name) }
   /// ```
   func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject
 
@@ -63,22 +63,36 @@ extension Proxy {
 
 /// One forwarded call, as the proxy's policy sees it.
 ///
+/// A call counts as mutating unless it is known to only read: a getter, or a method requirement
+/// the protocol marks `@ReadOnly`. So a policy written the natural way
+/// (`access.isMutating ? .deny(...) : .allow`) fails closed: a method nobody declared read-only
+/// is denied, never let through by mistake.
+///
 /// ```swift
-/// let access = ProxyAccess("delete(id:)", isMutating: true)
+/// let access = ProxyAccess("delete(id:)")                  // may change state
+/// let read = ProxyAccess("title", isMutating: false)       // only reads
 /// ```
 public struct ProxyAccess: Hashable, Sendable, CustomStringConvertible {
   /// The requirement being called, as Swift spells its name: `delete(id:)`, `title`.
   public let requirement: String
-  /// Whether the call changes state (a setter, or a method the protocol marks as such).
+  /// The requirement with its parameter types, which tells overloads apart: `show(_: Int)`
+  /// and `show(_: String)` are both `show(_:)`. The same as ``requirement`` unless the proxy
+  /// spelled it out (`@Proxyable` does for overloaded requirements).
+  public let signature: String
+  /// Whether the call may change state: `true` unless the requirement is known to only read (a
+  /// getter, or a method the protocol marks `@ReadOnly`).
   public let isMutating: Bool
 
-  /// Describes a forwarded call.
+  /// Describes a forwarded call; it counts as mutating unless `isMutating` says otherwise.
   ///
   /// ```swift
-  /// ProxyAccess("title")
+  /// ProxyAccess("add(_:)")
+  /// ProxyAccess("title", isMutating: false)
+  /// ProxyAccess("show(_:)", signature: "show(_: Int)", isMutating: false)
   /// ```
-  public init(_ requirement: String, isMutating: Bool = false) {
+  public init(_ requirement: String, signature: String? = nil, isMutating: Bool = true) {
     self.requirement = requirement
+    self.signature = signature ?? requirement
     self.isMutating = isMutating
   }
 

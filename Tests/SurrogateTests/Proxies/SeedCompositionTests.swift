@@ -58,11 +58,11 @@ protocol FavouritesStore: AnyObject {
 extension FavouritesStore where Self: Proxy, Self.Subject: FavouritesStore {
   func favourites() -> [String]? {
     var result: [String]?
-    withSubject(for: ProxyAccess("favourites()")) { result = $0.favourites() }
+    withSubject(for: ProxyAccess("favourites()", isMutating: false)) { result = $0.favourites() }
     return result
   }
   func add(_ name: String) throws {
-    try requireSubject(for: ProxyAccess("add(_:)", isMutating: true)).add(name)
+    try requireSubject(for: ProxyAccess("add(_:)")).add(name)
   }
 }
 
