@@ -10,6 +10,10 @@ enum ProxyableDiagnostic: DiagnosticMessage {
   case setterOnValueProtocol(String)
   case subscriptSetter
   case readOnlyOnNonMethod
+  case operatorRequirement(String)
+  case mutatingRequirement(String)
+  case selfParameter(String)
+  case typedThrowsWithoutFallback(String)
 
   var message: String {
     switch self {
@@ -29,6 +33,14 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       "'@Proxyable' does not forward subscript setters"
     case .readOnlyOnNonMethod:
       "'@ReadOnly' marks a method requirement that only reads; a property's or subscript's getter is read-only already, and its setter always mutates"
+    case .operatorRequirement(let name):
+      "'@Proxyable' cannot forward operator '\(name)': an operator is called on the conforming type's values, which for a proxy are proxies, not subjects; declare it outside the protocol or as a named method"
+    case .mutatingRequirement(let name):
+      "'@Proxyable' cannot forward mutating requirement '\(name)': the subject of a protocol that is not class-bound is a value, which the proxy would mutate a copy of; make the protocol class-bound with ': AnyObject' and drop 'mutating'"
+    case .selfParameter(let name):
+      "'@Proxyable' cannot forward '\(name)': a parameter of type 'Self' is a proxy when called through one, and the subject takes its own type; take the protocol's existential ('any P') or a concrete type instead"
+    case .typedThrowsWithoutFallback(let name):
+      "'@Proxyable' cannot forward '\(name)': it throws only the error type it declares ('throws(E)' or 'rethrows'), so the proxy cannot throw its 'ProxyError' when it has no subject; make the result Optional, or declare plain 'throws'"
     }
   }
 
@@ -43,6 +55,10 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       case .setterOnValueProtocol: "setterOnValueProtocol"
       case .subscriptSetter: "subscriptSetter"
       case .readOnlyOnNonMethod: "readOnlyOnNonMethod"
+      case .operatorRequirement: "operatorRequirement"
+      case .mutatingRequirement: "mutatingRequirement"
+      case .selfParameter: "selfParameter"
+      case .typedThrowsWithoutFallback: "typedThrowsWithoutFallback"
       }
     return MessageID(domain: "Surrogate.Proxyable", id: id)
   }

@@ -138,13 +138,32 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
   mutating func forward(_ function: FunctionDeclSyntax) -> String? {
     let parameters = function.signature.parameterClause.parameters
     guard checkVariadics(parameters) else { return nil }
+    switch function.name.tokenKind {
+    case .binaryOperator, .prefixOperator, .postfixOperator:
+      diagnose(function, .operatorRequirement(function.name.text))
+      return nil
+    default: break
+    }
+    if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.mutating) }) {
+      diagnose(function, .mutatingRequirement(Self.requirementName(of: function)), fixIt: classBoundFixIt())
+      return nil
+    }
+    if let parameter = parameters.first(where: { Self.mentionsSelf($0.type) }) {
+      diagnose(parameter, .selfParameter(Self.requirementName(of: function)))
+      return nil
+    }
     let labels = parameters.map { "\($0.firstName.text):" }.joined()
     let access = "\(function.name.text)(\(labels))"
     let arguments = parameters.map { parameter -> String in
       let value = (parameter.secondName ?? parameter.firstName).text
-      let passed = isInout(parameter.type) ? "&\(value)" : value
+      // NB: an `@autoclosure` argument is passed on as a call, which the subject's parameter wraps
+      // in an autoclosure again: it is still evaluated only if the subject asks for it.
+      let passed = isInout(parameter.type) ? "&\(value)" : isAutoclosure(parameter.type) ? "\(value)()" : value
       return parameter.firstName.tokenKind == .wildcard ? passed : "\(parameter.firstName.text): \(passed)"
     }
+    // A `consuming` parameter cannot be captured by the forwarding closure: call the subject
+    // directly, as an `async` requirement does.
+    let consumes = parameters.contains { hasSpecifier($0.type, .consuming) }
     let call = "\(function.name.text)(\(arguments.joined(separator: ", ")))"
     let effects = function.signature.effectSpecifiers
     let signature = function.with(\.modifiers, keptModifiers(function.modifiers)).with(\.body, nil)
@@ -163,7 +182,8 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       call: call, access: access, isMutating: !Self.isReadOnly(function),
       signature: overloaded.contains(access) ? Self.signature(of: function) : nil,
       result: function.signature.returnClause?.type,
-      isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function))
+      isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function),
+      callsDirectly: consumes)
     guard let body else { return nil }
     return "  \(inlineAttribute)\(self.access)\(signature) {\n\(body)\n  }"
   }
@@ -256,7 +276,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
   /// The statements that forward one call, following the documented policy for a missing subject.
   mutating func forwardingBody(
     call: String, access: String, isMutating: Bool, signature: String? = nil, result: TypeSyntax?, isAsync: Bool,
-    throwing: Throwing, for node: Syntax, indent: String = "    ", memberAccess: Bool = true
+    throwing: Throwing, for node: Syntax, indent: String = "    ", memberAccess: Bool = true, callsDirectly: Bool = false
   ) -> String? {
     // NB: an access counts as mutating unless it says otherwise: only what is known to read
     // (a getter, a `@ReadOnly` method) says so.
@@ -271,10 +291,13 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.requireSubject(for: \(proxyAccess))\(member)"
     }
     guard isVoid || isOptional else {
-      diagnose(node, .resultWithoutFallback(access), fixIt: result.map(optionalFixIt))
+      // A requirement that throws its own error type cannot throw the proxy's `ProxyError`.
+      let message: ProxyableDiagnostic =
+        throwing == .typedOrRethrows ? .typedThrowsWithoutFallback(access) : .resultWithoutFallback(access)
+      diagnose(node, message, fixIt: result.map(optionalFixIt))
       return nil
     }
-    if isAsync || throwing == .typedOrRethrows {
+    if isAsync || throwing == .typedOrRethrows || callsDirectly {
       let fallback = isVoid ? "return" : "return nil"
       return """
         \(indent)guard let _$subject = try? self.requireSubject(for: \(proxyAccess)) else { \(fallback) }
@@ -297,6 +320,23 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return true }
     let text = type.trimmedDescription
     return text.hasPrefix("Optional<") || text.hasPrefix("Swift.Optional<")
+  }
+
+  /// Whether `type` mentions `Self` (a parameter the proxy would pass as itself).
+  static func mentionsSelf(_ type: TypeSyntax) -> Bool {
+    type.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.Self) }
+  }
+
+  func isAutoclosure(_ type: TypeSyntax) -> Bool {
+    type.as(AttributedTypeSyntax.self)?.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "autoclosure"
+    } ?? false
+  }
+
+  func hasSpecifier(_ type: TypeSyntax, _ keyword: Keyword) -> Bool {
+    type.as(AttributedTypeSyntax.self)?.specifiers.contains {
+      $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(keyword)
+    } ?? false
   }
 
   func isInout(_ type: TypeSyntax) -> Bool {

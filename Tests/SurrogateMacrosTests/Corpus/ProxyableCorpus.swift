@@ -182,4 +182,12 @@ extension WeakRefProxy: AvailabilityMarked where T: AvailabilityMarked {}
 extension WeakRefProxy: EmptyMarker where T: EmptyMarker {}
 
 /// The number of protocols above, checked by a test so the corpus cannot shrink unnoticed.
-let corpusProtocolCount = 33
+let corpusProtocolCount = 34
+
+@Proxyable
+protocol Journal: AnyObject {
+  func log(_ message: @autoclosure () -> String)
+  func keep(_ entry: consuming String)
+}
+
+extension WeakRefProxy: Journal where T: Journal {}

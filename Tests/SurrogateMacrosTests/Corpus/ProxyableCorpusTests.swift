@@ -21,6 +21,11 @@ let rejectedCorpus: [String] = [
   "@Proxyable protocol Total: AnyObject { var total: Int { get } }",
   "@Proxyable protocol AsyncTotal: AnyObject { func total() async -> Int }",
   "@Proxyable protocol Typed: AnyObject { func parse() throws(ParseError) -> Int }",
+  "@Proxyable protocol Ranked { static func < (lhs: Self, rhs: Self) -> Bool }",
+  "@Proxyable protocol Matching { static func ~= (pattern: String, value: Int) -> Bool }",
+  "@Proxyable protocol Counting { mutating func increment() }",
+  "@Proxyable protocol Mergeable: AnyObject { func merge(with other: Self) }",
+  "@Proxyable protocol Rethrowing: AnyObject { func map(_ f: () throws -> Int) rethrows -> Int }",
 ]
 
 struct ProxyableCorpusTests {
@@ -36,6 +41,33 @@ struct ProxyableCorpusTests {
     #expect(!context.diagnostics.isEmpty, "no diagnostic for: \(source)")
     #expect(context.diagnostics.allSatisfy { $0.message.hasPrefix("'@Proxyable'") })
     #expect(!SwiftParser.Parser.parse(source: expanded.description).hasError, "malformed expansion: \(expanded)")
+  }
+
+  @Test func autoclosureAndConsumingParametersForwardToTheSubject() {
+    final class Book: Journal {
+      var lines: [String] = []
+      func log(_ message: @autoclosure () -> String) { lines.append(message()) }
+      func keep(_ entry: consuming String) { lines.append(entry) }
+    }
+    let book = Book()
+    var evaluated = 0
+    func message() -> String {
+      evaluated += 1
+      return "opened"
+    }
+    do {
+      let journal: any Journal = WeakRefProxy(book)
+      journal.log(message())
+      journal.keep("closed")
+    }
+    #expect(book.lines == ["opened", "closed"])
+    #expect(evaluated == 1)
+    // Without a subject the autoclosure is never evaluated.
+    var gone: Book? = Book()
+    let orphan: any Journal = WeakRefProxy(gone!)
+    gone = nil
+    orphan.log(message())
+    #expect(evaluated == 1)
   }
 
   @Test func aValidProtocolExpandsWithoutDiagnostics() {

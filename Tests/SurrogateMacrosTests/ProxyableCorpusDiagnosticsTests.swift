@@ -1,0 +1,131 @@
+import SurrogateMacrosPlugin
+import SwiftSyntaxMacros
+import SwiftSyntaxMacrosTestSupport
+import XCTest
+
+/// Requirements that used to fail inside generated code: each forwards, or gets a diagnostic on
+/// the requirement with the reason.
+final class ProxyableCorpusDiagnosticsTests: XCTestCase {
+  let macros: [String: Macro.Type] = ["Proxyable": ProxyableMacro.self]
+
+  func testOperatorsAreAnErrorThatSaysWhy() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Ranked {
+        static func < (lhs: Self, rhs: Self) -> Bool
+      }
+      """,
+      expandedSource: """
+        protocol Ranked {
+          static func < (lhs: Self, rhs: Self) -> Bool
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward operator '<': an operator is called on the conforming type's values, which for a proxy are proxies, not subjects; declare it outside the protocol or as a named method",
+          line: 3, column: 3)
+      ],
+      macros: macros)
+  }
+
+  func testMutatingRequirementsOfValueProtocolsAreAnErrorWithAFixIt() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Counter {
+        mutating func increment()
+      }
+      """,
+      expandedSource: """
+        protocol Counter {
+          mutating func increment()
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward mutating requirement 'increment()': the subject of a protocol that is not class-bound is a value, which the proxy would mutate a copy of; make the protocol class-bound with ': AnyObject' and drop 'mutating'",
+          line: 3, column: 3, fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject'")])
+      ],
+      macros: macros)
+  }
+
+  func testSelfTypedParametersAreAnErrorOnTheParameter() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Mergeable: AnyObject {
+        func merge(with other: Self)
+      }
+      """,
+      expandedSource: """
+        protocol Mergeable: AnyObject {
+          func merge(with other: Self)
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward 'merge(with:)': a parameter of type 'Self' is a proxy when called through one, and the subject takes its own type; take the protocol's existential ('any P') or a concrete type instead",
+          line: 3, column: 14)
+      ],
+      macros: macros)
+  }
+
+  func testTypedThrowsWithoutAFallbackGivesTheTrueReason() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Loader: AnyObject {
+        func load() throws(LoadError) -> Int
+      }
+      """,
+      expandedSource: """
+        protocol Loader: AnyObject {
+          func load() throws(LoadError) -> Int
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward 'load()': it throws only the error type it declares ('throws(E)' or 'rethrows'), so the proxy cannot throw its 'ProxyError' when it has no subject; make the result Optional, or declare plain 'throws'",
+          line: 3, column: 3, fixIts: [FixItSpec(message: "Make the result Optional")])
+      ],
+      macros: macros)
+  }
+
+  func testAutoclosureAndConsumingParametersForward() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Journal: AnyObject {
+        func log(_ message: @autoclosure () -> String)
+        func keep(_ entry: consuming String)
+      }
+      """,
+      expandedSource: """
+        protocol Journal: AnyObject {
+          func log(_ message: @autoclosure () -> String)
+          func keep(_ entry: consuming String)
+        }
+
+        extension Journal where Self: Surrogate.Proxy, Self.Subject: Journal {
+          @inline(__always) func log(_ message: @autoclosure () -> String) {
+            self.withSubject(for: Surrogate.ProxyAccess("log(_:)")) {
+                $0.log(message())
+            }
+          }
+
+          @inline(__always) func keep(_ entry: consuming String) {
+            guard let _$subject = try? self.requireSubject(for: Surrogate.ProxyAccess("keep(_:)")) else {
+                return
+            }
+            _$subject.keep(entry)
+          }
+        }
+        """,
+      macros: macros)
+  }
+}
