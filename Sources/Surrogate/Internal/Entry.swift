@@ -54,12 +54,16 @@ protocol Entry: AnyObject, Sendable {
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
 
+  /// The instance `graph` keeps of this definition for `requested` (not `.unique`), as an object.
+  func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject?
+
   /// Produces the instance in an async resolution.
   func produceAsync(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     async throws -> Produced
 }
 
 extension Entry {
+  @usableFromInline func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject? { nil }
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
   @usableFromInline var producer: ErasedProducer? { nil }

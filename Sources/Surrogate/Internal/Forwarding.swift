@@ -14,6 +14,12 @@ final class Forwarding<Forwarded>: Entry {
   /// one of its ancestors (`screen.register(definitionOfServices, type: P.self)`), held weakly:
   /// the forwarding must not keep another container alive, or a parent and its child in a cycle.
   let foreignSource: ForeignContainer?
+  /// Makes a weak proxy that is not bound yet, and the function that binds it, for a forwarding
+  /// through a late-bindable proxy (``WeakRefProxy``): a request that would close a cycle on a
+  /// source still being constructed gets one, bound once the source is built.
+  let makeUnbound: UnboundMaker?
+
+  typealias UnboundMaker = @Sendable () -> (proxy: Any, bind: (Any) -> Void)
 
   /// A weak reference to another container.
   final class ForeignContainer: Sendable {
@@ -23,8 +29,10 @@ final class Forwarding<Forwarded>: Entry {
 
   init(
     id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, blocks: [Block] = [],
-    forwardsWeakly: Bool = false, wrap: (@Sendable (Any) -> Any)? = nil, foreignSource: ForeignContainer? = nil
+    forwardsWeakly: Bool = false, wrap: (@Sendable (Any) -> Any)? = nil, foreignSource: ForeignContainer? = nil,
+    makeUnbound: UnboundMaker? = nil
   ) {
+    self.makeUnbound = makeUnbound
     self.id = id
     self.key = key
     self.sourceKey = sourceKey
@@ -40,24 +48,107 @@ final class Forwarding<Forwarded>: Entry {
   func appending(_ block: @escaping Block) -> Forwarding {
     Forwarding(
       id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block], forwardsWeakly: forwardsWeakly, wrap: wrap,
-      foreignSource: foreignSource)
+      foreignSource: foreignSource, makeUnbound: makeUnbound)
   }
 
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    let produced = try source.entry.produce(
-      arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
+    if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
+    let depth = graph.frameCount
+    let produced: Produced
+    do {
+      produced = try source.entry.produce(
+        arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
+    } catch {
+      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw error }
+      return try deferredProxy(
+        of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
+    }
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
+  }
+
+  /// The definition above this request that `error`'s cycle closed on, when the cycle runs
+  /// through this weak forwarding: the source's construction needs a definition further up
+  /// whose factory is still running (a presenter whose initializer takes the view, resolved
+  /// first). The source can then be built once that definition is.
+  private func cycleThroughThis(_ error: ResolutionError, in graph: Graph, depth: Int) -> RegistrationID? {
+    guard makeUnbound != nil, error.code == .circularDependency, let target = graph.lastCycleTarget,
+      target.isConstructing, target.isReusable,
+      graph.frames.prefix(depth).contains(where: { $0.id == target.id && $0.isConstructing })
+    else { return nil }
+    return target.id
+  }
+
+  /// An unbound proxy for a source that cannot be built before `target`: built (and the proxy
+  /// bound) as soon as `target` is.
+  private func deferredProxy(
+    of source: (entry: any Entry, owner: Container), until target: RegistrationID, arguments: Any, in graph: Graph,
+    requested: DefinitionKey, lookup: Container
+  ) throws(ResolutionError) -> Produced {
+    graph.hasUnhandledCycle = false
+    let made = makeUnbound.unsafelyUnwrapped()
+    guard let instance = made.proxy as? Forwarded else {
+      throw graph.invalidType(requested: requested, instance: made.proxy, source: sourceKey)
+    }
+    let bind = made.bind
+    let owner = source.owner
+    let entry = source.entry
+    graph.postpone(
+      until: target,
+      Graph.Postponed(
+        run: { () throws(ResolutionError) in
+          bind(try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup).instance)
+        },
+        abandon: {},
+        runAsync: {
+          bind(
+            try await entry.produceAsync(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+              .instance)
+        }))
+    return Produced(instance: instance, isNew: false)
+  }
+
+  /// When the source is still being constructed further up the path (its initializer asked,
+  /// through another definition, for this forwarded type) and this forwarding goes through a
+  /// late-bindable weak proxy: a proxy that is not bound yet, bound once the source is built.
+  /// The constructor cycle is broken the way a hand-written composition root breaks it.
+  private func unboundProxy(of source: any Entry, in graph: Graph, requested: DefinitionKey)
+    throws(ResolutionError) -> Produced?
+  {
+    guard let makeUnbound, let frame = graph.constructingFrame(of: source.id), frame.isReusable else { return nil }
+    let sourceRequest = frame.key
+    let made = makeUnbound()
+    guard let instance = made.proxy as? Forwarded else {
+      throw graph.invalidType(requested: requested, instance: made.proxy, source: sourceKey)
+    }
+    let bind = made.bind
+    graph.postpone(
+      until: source.id,
+      Graph.Postponed(
+        run: { () throws(ResolutionError) in
+          if let object = source.reusableInstance(in: graph, requested: sourceRequest) { bind(object) }
+        },
+        abandon: {}))
+    return Produced(instance: instance, isNew: false)
   }
 
   func produceAsync(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     async throws -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    let produced = try await source.entry.produceAsync(
-      arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
+    if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
+    let depth = graph.frameCount
+    let produced: Produced
+    do {
+      produced = try await source.entry.produceAsync(
+        arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
+    } catch let error as ResolutionError {
+      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw error }
+      return try deferredProxy(
+        of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
+    }
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
   }
 

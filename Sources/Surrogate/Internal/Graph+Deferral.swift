@@ -63,3 +63,11 @@ extension Graph {
   /// How often ``replaying(_:)`` runs one body before it reports what it could not make.
   static var maximumReplays: Int { 64 }
 }
+
+extension Graph {
+  /// The frame of definition `id` whose factory is still running, if one is on the path.
+  func constructingFrame(of id: RegistrationID) -> Frame? {
+    guard pathBits & Self.pathBit(of: id) != 0 else { return nil }
+    return frames.first { $0.id == id && $0.isConstructing }
+  }
+}

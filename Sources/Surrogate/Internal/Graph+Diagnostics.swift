@@ -37,7 +37,8 @@ extension Graph {
     return ResolutionError(
       .circularDependency, key: requested, path: path(to: requested),
       message: "Circular dependency: \(names).",
-      remedy: "Break the cycle: construct one side without the other and inject it with `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can never be part of a cycle).")
+      remedy: "Break the cycle: construct one side without the other and inject it with `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can never be part of a cycle); "
+        + "or, when one side takes the other through a protocol, forward that protocol `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side is built.")
   }
 
   func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey) -> ResolutionError {

@@ -37,3 +37,12 @@ extension Registration {
     throw error
   }
 }
+
+extension Registration {
+  /// The instance `graph` keeps for `requested`, as the object it is (a class instance), or
+  /// `nil` for a value or a `.unique` definition.
+  @usableFromInline func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject? {
+    guard scope.kind != .unique, let object = reusable(in: graph, requested: requested) else { return nil }
+    return Instance.self is AnyObject.Type ? object : nil
+  }
+}

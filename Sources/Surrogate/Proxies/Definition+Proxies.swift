@@ -31,11 +31,21 @@ extension Definition {
     // capture `P.Type` (a metatype that is not `Sendable` in general: SE-0470).
     let makeAnyProxy: @Sendable (Instance) -> Any = makeProxy
     let forwardsWeakly = P.holdsSubjectWeakly
+    let makeUnbound = (P.self as? any LateBindableProxy.Type).map { Self.lateBinder($0) }
     _ = container.insert { id in
       Forwarding<Forwarded>(
         id: id, key: key, sourceKey: sourceKey, forwardsWeakly: forwardsWeakly,
-        wrap: { instance in makeAnyProxy(instance as! Instance) })
+        wrap: { instance in makeAnyProxy(instance as! Instance) }, makeUnbound: makeUnbound)
     }
     return self
+  }
+
+  /// Makes an unbound proxy of type `L` and the function that binds it: how the container hands
+  /// out a weak proxy before its object exists, to break a cycle between two initializers.
+  static func lateBinder<L: LateBindableProxy>(_ type: L.Type) -> Forwarding<Any>.UnboundMaker {
+    {
+      let proxy = L.makeUnbound()
+      return (proxy, { proxy.bind(erased: $0) })
+    }
   }
 }

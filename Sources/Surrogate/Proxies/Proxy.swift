@@ -119,6 +119,9 @@ public struct ProxyError: Error, Sendable, CustomStringConvertible {
     public static let accessDenied = Code(name: "accessDenied")
     /// A lazy proxy could not create its subject; ``ProxyError/cause`` holds the error.
     public static let creationFailed = Code(name: "creationFailed")
+    /// A weak proxy the container handed out to break a cycle between two initializers was used
+    /// before the object it stands for was built.
+    public static let subjectNotBound = Code(name: "subjectNotBound")
     /// The code's name.
     public var description: String { name }
   }
