@@ -90,7 +90,7 @@ struct DemoSession {
 
   /// What each proxy did during this run.
   private func composition(of container: Container, viewHeldThrough: String) async -> [String] {
-    let cache = try? await container.resolve(CachingCocktailService.self)
+    let cache = (try? await container.resolve((any CocktailService).self)) as? CachingCocktailService
     let statistics = await cache?.statistics
     let index = try? await container.resolve((any IngredientIndex).self)
     let indexState =

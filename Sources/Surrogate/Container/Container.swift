@@ -212,7 +212,8 @@ public final class Container: Sendable {
     var conforming: [DefinitionKey] = []
     var container: Container? = self
     while let current = container {
-      for entry in current.snapshot().registry.entries {
+      // NB: a decoration's hidden keys are not for resolving (see `notFoundRemedy`).
+      for entry in current.snapshot().registry.entries where !DecorationTag.isDecoration(entry.key.tag) {
         if entry.key.type == key.type {
           sameType.append(entry.key)
         } else if let implementation = entry.implementationType, implementation != key.type,

@@ -71,6 +71,9 @@ extension Graph {
 
   private func notFoundRemedy(_ key: DefinitionKey, nearby: [DefinitionKey]) -> String {
     let name = typeName(key.type)
+    if let decorated = root.decoratedType(madeBy: key.type) {
+      return "\(name) is made only as a decorator of \(decorated): resolve \(decorated), which hands it out, or register \(name) on its own."
+    }
     let sameType = nearby.filter { $0.type == key.type }
     if let other = sameType.first(where: { $0.argumentsType != key.argumentsType }) {
       let given = key.hasArguments ? typeName(key.argumentsType) : "no arguments"

@@ -26,16 +26,6 @@ public enum CompositionRoot {
     case strong
   }
 
-  /// The tag of the remote proxy's registration; the untagged ``CocktailService`` is the cache.
-  ///
-  /// ```swift
-  /// let remote: any CocktailService = try container.resolve(tag: CompositionRoot.ServiceLayer.remote)
-  /// ```
-  public enum ServiceLayer: Hashable, Sendable {
-    /// The ``RemoteCocktailService``.
-    case remote
-  }
-
   /// Registers the screen and everything it needs.
   ///
   /// ```swift
@@ -52,14 +42,10 @@ public enum CompositionRoot {
     container.register(.singleton) { settings.caller }
     container.register(.singleton) { settings.catalogue }
 
-    // The catalogue: the caching proxy in front of the remote proxy.
-    container.register(.singleton, type: (any CocktailService).self, tag: ServiceLayer.remote) {
-      try RemoteCocktailService(baseURL: settings.baseURL, timeout: settings.timeout)
-    }
-    container.register(.singleton) { r in
-      CachingCocktailService(upstream: try r.resolve((any CocktailService).self, tag: ServiceLayer.remote))
-    }
-    .implements((any CocktailService).self)
+    // The catalogue: the remote proxy, decorated with the caching proxy in front of it.
+    container.register(.singleton) { try RemoteCocktailService(baseURL: settings.baseURL, timeout: settings.timeout) }
+      .implements((any CocktailService).self)
+    container.decorate((any CocktailService).self) { _, remote in CachingCocktailService(upstream: remote) }
 
     // Favourites: everyone reads; edits go through a protection proxy.
     container.register(.singleton) { FavouritesFile(url: settings.favouritesURL) }

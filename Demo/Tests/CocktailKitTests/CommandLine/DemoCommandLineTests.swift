@@ -80,7 +80,7 @@ struct DemoCommandLineTests {
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("digraph Surrogate {"))
     #expect(run.output.contains(#""CocktailListPresenter" -> "TerminalCocktailView" [label="as CocktailListView", style=dashed];"#))
-    #expect(run.output.contains(#""CachingCocktailService" -> "CocktailService tag ServiceLayer.remote";"#))
+    #expect(run.output.contains(#"-> "RemoteCocktailService" [label="as CocktailService tag DecorationTag.decorated CocktailService"];"#))
     #expect(!run.output.contains("color=red"), "no strong cycle")
   }
 

@@ -36,7 +36,8 @@ struct ScreenTests {
       let ids = lines.dropFirst(2).prefix(3).map { $0.split(separator: " ").first.map(String.init) ?? "" }
       #expect(Set(ids).count == 3)
       #expect(lines.contains { $0.hasSuffix("(#\(ids[0]))") })
-      let statistics = await (try await container.resolve(CachingCocktailService.self)).statistics
+      let cache = try #require(try await container.resolve((any CocktailService).self) as? CachingCocktailService)
+      let statistics = await cache.statistics
       #expect(statistics.hits == 1)
       let index = try await container.resolve((any IngredientIndex).self) as? LazyProxy<FullTextIngredientIndex>
       #expect(index?.isCreated == false)

@@ -1,0 +1,148 @@
+extension Container {
+  /// Wraps every instance of `type` that this container hands out in what `decorator` makes of
+  /// it: a caching, logging or protection proxy put in front of a service, in the container.
+  ///
+  /// ```swift
+  /// container.register(.singleton) { RemoteCocktailService(baseURL: url) }.implements((any CocktailService).self)
+  /// container.decorate((any CocktailService).self) { r, inner in CachingCocktailService(upstream: inner) }
+  /// container.decorate((any CocktailService).self) { r, inner in ProtectionProxy(inner, policy: policy) }
+  /// // any CocktailService → ProtectionProxy → CachingCocktailService → RemoteCocktailService
+  /// ```
+  ///
+  /// - The last decorator applied is the outermost, as in Autofac.
+  /// - The chain shares the decorated definition's scope: a decorated singleton is decorated once,
+  ///   a `.shared` one once per graph, a `.unique` one every time.
+  /// - `tag` decorates that tag's definition only; without one, every definition of `type`
+  ///   registered in this container so far (or, when it has none, the one it inherits).
+  /// - Decorate after registering: a definition registered later is not decorated.
+  /// - Decorating in a child container leaves the parent's definition as it is.
+  /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
+  ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
+  ///   drawn in the graph export like any other.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decorate, as it is resolved (usually a protocol).
+  ///   - tag: The tag of the definition to decorate; every tag when `nil`.
+  ///   - decorator: Makes the outer instance from the inner one.
+  /// - Returns: This container, for chaining.
+  @discardableResult
+  public func decorate<T, Decorator>(
+    _ type: T.Type, tag: (any Hashable & Sendable)? = nil,
+    with decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
+  ) -> Container {
+    let wanted = DefinitionTag.wrap(tag)
+    let own = snapshot().registry.entries.map(\.key).filter { key in
+      key.type == T.self && !key.hasArguments && !DecorationTag.isDecoration(key.tag)
+        && (wanted == nil || key.tag == wanted)
+    }
+    let keys = own.isEmpty ? [DefinitionKey(type: T.self, tag: wanted)] : own
+    for key in keys { decorate(key, T.self, decorator) }
+    return self
+  }
+
+  /// Moves the definition `key` resolves to under a hidden key, and makes `key` resolve to the
+  /// decorator's instance of it.
+  private func decorate<T, Decorator>(
+    _ key: DefinitionKey, _ type: T.Type, _ decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
+  ) {
+    guard let found = lookup(key) else { return }
+    let scope = scope(of: found)
+    write { registry in
+      let serial = registry.makeSerial()
+      let inner = DecorationTag(serial: serial, role: .inner, decorated: key)
+      let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)
+      let innerKey = DefinitionKey(type: T.self, tag: DefinitionTag(inner))
+      let decoratorKey = DefinitionKey(type: Decorator.self, tag: DefinitionTag(outer))
+      func id() -> RegistrationID { RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial()) }
+      // The decorated definition, under its hidden key: this container's own moves; an
+      // inherited one is forwarded to where it lives.
+      if found.owner === self, let movable = found.entry as? any MovableEntry {
+        _ = registry.remove(found.entry.key, id: found.entry.id)
+        registry.insert(movable.moved(to: innerKey, id: id()))
+      } else if let forwarding = found.entry as? any MovableEntry, found.entry.isForwarding {
+        registry.insert(forwarding.moved(to: innerKey, id: id(), foreign: found.owner))
+      } else {
+        registry.insert(
+          Forwarding<T>(
+            id: id(), key: innerKey, sourceKey: found.entry.key,
+            foreignSource: Forwarding<T>.ForeignContainer(found.owner)))
+      }
+      let innerTag = inner
+      registry.insert(
+        Registration<Decorator, Void>(
+          id: id(), key: decoratorKey, scope: scope,
+          factory: { r, _ in try decorator(r, try r.resolve(T.self, tag: innerTag)) },
+          resolveArguments: nil, argumentTypes: []))
+      registry.insert(Forwarding<T>(id: id(), key: key, sourceKey: decoratorKey))
+    }
+  }
+
+  /// The type that `type` decorates, when it is registered here or in an ancestor only as a
+  /// decorator (for the not-found remedy).
+  func decoratedType(madeBy type: Any.Type) -> DefinitionKey? {
+    var container: Container? = self
+    while let current = container {
+      for entry in current.snapshot().registry.entries where entry.key.type == type {
+        if let tag = entry.key.tag?.value as? DecorationTag, tag.role == .decorator { return tag.decorated }
+      }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// The scope of the definition `found` is (a forwarding's source's).
+  private func scope(of found: (entry: any Entry, owner: Container)) -> Scope {
+    if let scoped = found.entry as? any ScopedEntry { return scoped.scope }
+    let source = found.owner.forwardingSource(found.entry.sourceKey) { $0.snapshot() }
+    return (source?.entry as? any ScopedEntry)?.scope ?? .shared
+  }
+}
+
+/// The hidden tags of a decoration: the decorated definition moves under `inner`, the
+/// decorator's registration is under `decorator`.
+struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
+  enum Role: Hashable, Sendable { case inner, decorator }
+
+  let serial: Int
+  let role: Role
+  let decorated: DefinitionKey
+
+  var description: String {
+    switch role {
+    case .inner: "decorated \(decorated)"
+    case .decorator: "decorating \(decorated)"
+    }
+  }
+
+  static func isDecoration(_ tag: DefinitionTag?) -> Bool { tag?.value is DecorationTag }
+}
+
+/// An entry that a decoration can move under another key (see ``Container/decorate(_:tag:with:)``).
+protocol MovableEntry: Entry {
+  /// A copy under `key` with a new `id`; a forwarding's source then lives in `foreign` (when
+  /// given).
+  func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry
+}
+
+extension MovableEntry {
+  func moved(to key: DefinitionKey, id: RegistrationID) -> any Entry { moved(to: key, id: id, foreign: nil) }
+}
+
+extension Registration: MovableEntry {
+  func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry {
+    Registration(
+      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
+      factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
+      asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
+      resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+      store: scope.isSingleton ? obtainStore() : nil, producer: producer)
+  }
+}
+
+extension Forwarding: MovableEntry {
+  func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry {
+    Forwarding(
+      id: id, key: key, sourceKey: sourceKey, blocks: blocks, forwardsWeakly: forwardsWeakly, wrap: wrap,
+      foreignSource: foreign.map(ForeignContainer.init) ?? foreignSource, makeUnbound: makeUnbound)
+  }
+}
