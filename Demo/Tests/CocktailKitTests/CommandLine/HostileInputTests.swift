@@ -24,10 +24,18 @@ struct HostileInputTests {
     #expect(run.output.isEmpty)
   }
 
+  /// The edges of the range are accepted: not a usage error. (Whether 0.1 s is enough for the
+  /// loopback server depends on the machine, under ThreadSanitizer it may not be: then the run
+  /// ends with the timeout's own clear error, never a crash.)
   @Test(arguments: ["0.1", "3600"])
-  func timeoutsAtTheEdgesOfTheRangeRun(timeout: String) async throws {
+  func timeoutsAtTheEdgesOfTheRangeAreAccepted(timeout: String) async throws {
     let run = try await DemoBinary.run(["show", "90003", "--timeout", timeout, "--favourites-file", favouritesFile()])
-    #expect(run.status == 0, "\(run.errors)")
+    #expect(!run.crashed)
+    #expect(run.status != 64, "\(run.errors)")
+    if run.status != 0 {
+      #expect(run.status == 1)
+      #expect(run.errors.contains("did not answer within \(timeout) s"), "\(run.errors)")
+    }
   }
 
   @Test(arguments: ["0", "65536", "99999", "18446744073709551616"])
