@@ -14,6 +14,7 @@ enum ProxyableDiagnostic: DiagnosticMessage {
   case mutatingRequirement(String)
   case selfParameter(String)
   case typedThrowsWithoutFallback(String)
+  case inheritedProtocol(String, String)
 
   var message: String {
     switch self {
@@ -39,6 +40,8 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       "'@Proxyable' cannot forward mutating requirement '\(name)': the subject of a protocol that is not class-bound is a value, which the proxy would mutate a copy of; make the protocol class-bound with ': AnyObject' and drop 'mutating'"
     case .selfParameter(let name):
       "'@Proxyable' cannot forward '\(name)': a parameter of type 'Self' is a proxy when called through one, and the subject takes its own type; take the protocol's existential ('any P') or a concrete type instead"
+    case .inheritedProtocol(let proto, let inherited):
+      "'@Proxyable' forwards the requirements '\(proto)' declares; those it inherits from '\(inherited)' are forwarded only if '\(inherited)' is '@Proxyable' too (otherwise a proxy's conformance to '\(proto)' misses them)"
     case .typedThrowsWithoutFallback(let name):
       "'@Proxyable' cannot forward '\(name)': it throws only the error type it declares ('throws(E)' or 'rethrows'), so the proxy cannot throw its 'ProxyError' when it has no subject; make the result Optional, or declare plain 'throws'"
     }
@@ -59,11 +62,15 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       case .mutatingRequirement: "mutatingRequirement"
       case .selfParameter: "selfParameter"
       case .typedThrowsWithoutFallback: "typedThrowsWithoutFallback"
+      case .inheritedProtocol: "inheritedProtocol"
       }
     return MessageID(domain: "Surrogate.Proxyable", id: id)
   }
 
-  var severity: DiagnosticSeverity { .error }
+  var severity: DiagnosticSeverity {
+    if case .inheritedProtocol = self { return .note }
+    return .error
+  }
 }
 
 /// The fix-its `@Proxyable` offers.

@@ -25,6 +25,14 @@ public struct ProxyableMacro: ExtensionMacro {
       context.diagnose(Diagnostic(node: node, message: ProxyableDiagnostic.notAProtocol))
       return []
     }
+    // The macro sees only this protocol: it cannot tell whether an inherited one is @Proxyable,
+    // so it says what it forwards and what it does not.
+    for inherited in proto.inheritanceClause?.inheritedTypes ?? [] {
+      let name = inherited.type.trimmedDescription
+      guard !ProxyableMacro.standardProtocols.contains(name) else { continue }
+      context.diagnose(
+        Diagnostic(node: inherited.type, message: ProxyableDiagnostic.inheritedProtocol(proto.name.text, name)))
+    }
     var generator = ForwardingGenerator(proto: proto, context: context)
     let members = proto.memberBlock.members.compactMap { generator.forward($0.decl) }
     guard !generator.failed else { return [] }
@@ -40,6 +48,13 @@ public struct ProxyableMacro: ExtensionMacro {
       """
     return [decl.cast(ExtensionDeclSyntax.self)]
   }
+}
+
+extension ProxyableMacro {
+  /// Inherited protocols that have no requirements a proxy forwards: no note for them.
+  static let standardProtocols: Set<String> = [
+    "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "SendableMetatype", "Copyable", "Escapable",
+  ]
 }
 
 /// Writes the forwarding member for each requirement, or diagnoses why it cannot.

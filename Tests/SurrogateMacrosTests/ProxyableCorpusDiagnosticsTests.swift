@@ -129,3 +129,35 @@ final class ProxyableCorpusDiagnosticsTests: XCTestCase {
       macros: macros)
   }
 }
+
+final class ProxyableInheritanceNoteTests: XCTestCase {
+  func testAnInheritedProtocolGetsANoteThatItMustBeProxyableToo() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Detail: Summary, AnyObject {
+        func expand()
+      }
+      """,
+      expandedSource: """
+        protocol Detail: Summary, AnyObject {
+          func expand()
+        }
+
+        extension Detail where Self: Surrogate.Proxy, Self.Subject: Detail {
+          @inline(__always) func expand() {
+            self.withSubject(for: Surrogate.ProxyAccess("expand()")) {
+                $0.expand()
+            }
+          }
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' forwards the requirements 'Detail' declares; those it inherits from 'Summary' are forwarded only if 'Summary' is '@Proxyable' too (otherwise a proxy's conformance to 'Detail' misses them)",
+          line: 2, column: 18, severity: .note)
+      ],
+      macros: ["Proxyable": ProxyableMacro.self])
+  }
+}
