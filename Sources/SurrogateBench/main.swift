@@ -60,6 +60,14 @@ func handWrittenTenNodes() -> Root {
 final class Parent { var child: Child? }
 final class Child { weak var parent: Parent? }
 
+/// S7c: the parent takes its child by initializer; the child's parent is set by property, so the
+/// child's block meets the parent while the parent's factory is still running.
+final class OwningParent {
+  let child: OwnedChild
+  init(child: OwnedChild) { self.child = child }
+}
+final class OwnedChild { weak var parent: OwningParent? }
+
 /// S6: a transient chain of depth 50, one generic type per link, registered and resolved from
 /// generic code (so nothing in it is specialized, as in the Benchmarks package).
 final class Link<Next> { let next: Next; init(next: Next) { self.next = next } }
@@ -191,6 +199,8 @@ func main() throws {
   registerChain(End.self, depth: 50, into: chain)
   container.register(.shared) { Parent() }.resolvingProperties { r, parent in parent.child = try r.resolve() }
   container.register(.shared) { Child() }.resolvingProperties { r, child in child.parent = try r.resolve() }
+  container.register(.shared) { r in OwningParent(child: try r.resolve()) }
+  container.register(.shared) { OwnedChild() }.resolvingProperties { r, child in child.parent = try r.resolve() }
 
   if CommandLine.arguments.dropFirst().first == "profile-p1-lazy" {
     let proxy = opaque(LazyProxy { Ticker() })
@@ -215,6 +225,14 @@ func main() throws {
     case "s3": body = { blackHole(try container.resolve(Service.self)) }
     case "s2a": body = { blackHole(try container.resolve(Root.self)) }
     case "s7": body = { blackHole(try container.resolve(Parent.self)) }
+    case "s7c": body = { blackHole(try container.resolve(OwningParent.self)) }
+    case "hand7c":
+      body = {
+        let child = OwnedChild()
+        let parent = OwningParent(child: child)
+        child.parent = parent
+        blackHole(parent)
+      }
     case "s6": body = { blackHole(try resolveChain(End.self, depth: 50, from: chain)) }
     case "hand6": body = { blackHole(handWrittenChain()) }
     case "s2c":
@@ -273,6 +291,16 @@ func main() throws {
   }
   let cycle = try measure("S7 resolve(Parent.self), property injection") { blackHole(try container.resolve(Parent.self)) }
   print(String(format: "   S7 ratio to hand-written: %.2fx (target ≤ 3x)", cycle / handCycle))
+  let handOwning = measure("S7c hand-written parent(child:), child.parent") {
+    let child = OwnedChild()
+    let parent = OwningParent(child: child)
+    child.parent = parent
+    blackHole(parent)
+  }
+  let owning = try measure("S7c resolve(OwningParent.self), child postponed") {
+    blackHole(try container.resolve(OwningParent.self))
+  }
+  print(String(format: "   S7c ratio to hand-written: %.2fx (target ≤ 3x)", owning / handOwning))
   let handChain = measure("S6 hand-written chain of 50", iterations: 20_000) { blackHole(handWrittenChain()) }
   let resolvedChain = try measure("S6 resolve a chain of 50 (generic code)", iterations: 20_000) {
     blackHole(try resolveChain(End.self, depth: 50, from: chain))

@@ -235,6 +235,30 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("S7 Swinject") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(w7.resolve(Parent.self)!) }
   }
+
+  // MARK: S7c parent(child:) by initializer, child.parent by property
+
+  Benchmark("S7c hand-written") { benchmark in
+    for _ in benchmark.scaledIterations {
+      let child = OwnedChild()
+      let parent = OwningParent(child: child)
+      child.parent = parent
+      blackHole(parent)
+    }
+  }
+  let s7c = Surrogate.Container()
+  s7c.register(.shared) { r in OwningParent(child: try r.resolve()) }
+  s7c.register(.shared) { OwnedChild() }.resolvingProperties { r, child in child.parent = try r.resolve() }
+  Benchmark("S7c Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try s7c.resolve(OwningParent.self)) }
+  }
+  let w7c = Swinject.Container()
+  w7c.register(OwningParent.self) { r in OwningParent(child: r.resolve(OwnedChild.self)!) }.inObjectScope(.graph)
+  w7c.register(OwnedChild.self) { _ in OwnedChild() }.inObjectScope(.graph)
+    .initCompleted { r, child in child.parent = r.resolve(OwningParent.self) }
+  Benchmark("S7c Swinject") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(w7c.resolve(OwningParent.self)!) }
+  }
 }
 
 /// Swinject's synchronized resolver exists to be shared across threads but is not marked

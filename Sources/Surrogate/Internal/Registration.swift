@@ -487,8 +487,8 @@ final class Registration<Instance, Arguments>: Entry {
   ) {
     graph.hasUnhandledCycle = false
     graph.postpone(
-      until: target,
       Graph.Postponed(
+        target: target,
         run: { () throws(ResolutionError) in
           // The blocks run again inside another definition's build: tell the observer whose
           // they are, or the graph export credits their requests to that definition.
