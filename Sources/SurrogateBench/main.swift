@@ -154,6 +154,24 @@ func registerDistinctTypes<T>(_ type: T.Type, depth: Int, into container: Contai
   registerDistinctTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
 }
 
+/// `validate`: definitions of distinct generic types, each with a dependency; `resolveEach`
+/// resolves every one of them once (what `validate()` is measured against).
+final class Leaf<T> {
+  let service: Service
+  init(service: Service) { self.service = service }
+}
+func registerLeaves<T>(
+  _ type: T.Type, depth: Int, into container: Container, remaining: inout Int, resolveEach: inout [() throws -> Any]
+) {
+  guard remaining > 0 else { return }
+  container.register(.unique) { r in Leaf<T>(service: try r.resolve()) }
+  resolveEach.append { try container.resolve(Leaf<T>.self) }
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerLeaves(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining, resolveEach: &resolveEach)
+  registerLeaves(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining, resolveEach: &resolveEach)
+}
+
 func lookupCost(registrations: Int) throws -> Double {
   let container = Container()
   var remaining = registrations
@@ -248,6 +266,17 @@ func main() throws {
       closures.register(.unique) { r in Node7(n4: try r.resolve(), n5: try r.resolve(), n6: try r.resolve()) }
       closures.register(.unique) { r in Root(n7: try r.resolve(), cache: try r.resolve()) }
       body = { blackHole(try closures.resolve(Root.self)) }
+    case "validate", "validate-resolve":
+      let leaves = Container()
+      leaves.register(.singleton) { Service() }
+      var remaining = 1_000
+      var resolveEach: [() throws -> Any] = []
+      registerLeaves(Int.self, depth: 17, into: leaves, remaining: &remaining, resolveEach: &resolveEach)
+      if which == "validate" {
+        body = { blackHole(leaves.validate()) }
+      } else {
+        body = { for resolve in resolveEach { blackHole(try resolve()) } }
+      }
     case "hand2": body = { blackHole(handWrittenTenNodes()) }
     case "register":
       body = {
