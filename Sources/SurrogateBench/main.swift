@@ -177,6 +177,22 @@ func registerLeaves<T>(
   registerLeaves(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining, resolveEach: &resolveEach)
 }
 
+/// Item 2 of issue #25: registering types the process has never seen, from generic code. With no
+/// container, only the types' own metadata is made (the floor any container pays for them).
+final class Fresh<T> {}
+func registerFresh<T>(_ type: T.Type, depth: Int, into container: Container?, remaining: inout Int) {
+  guard remaining > 0 else { return }
+  if let container {
+    container.register(.singleton) { Fresh<T>() }
+  } else {
+    blackHole(Fresh<T>.self)
+  }
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerFresh(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+  registerFresh(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+}
+
 func lookupCost(registrations: Int) throws -> Double {
   let container = Container()
   var remaining = registrations
@@ -242,6 +258,19 @@ func main() throws {
     // loop so that the harness adds nothing per iteration.
     let which = CommandLine.arguments.dropFirst(2).first ?? "s1"
     let iterations = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 100_000
+    if which == "register-types" || which == "register-types-floor" {
+      // Once per process: a type's metadata is made the first time it is used.
+      let container = which == "register-types" ? Container() : nil
+      let residentBefore = residentBytes()
+      let start = ContinuousClock.now
+      var remaining = iterations
+      registerFresh(Int.self, depth: 17, into: container, remaining: &remaining)
+      let elapsed = ContinuousClock.now - start
+      let memory = zip(residentBefore.map { [$0] } ?? [], residentBytes().map { [$0] } ?? []).map { $1 - $0 }.first
+      print("\(which) \(iterations): \(elapsed), \(memory.map { "\($0 / iterations) bytes resident" } ?? "?") a type")
+      blackHole(container)
+      return
+    }
     if which == "s3g" {
       // NB: outside the switch: as one of its cases, S3g changed how the optimizer called every
       // case's closure (17 more instructions for S3's loop).

@@ -113,6 +113,27 @@ final class Registration<Instance, Arguments>: Entry {
     self.producer = producer
   }
 
+  /// A plain registration: a scope and a synchronous factory, nothing else (blocks are appended
+  /// as copies made by the full initializer).
+  ///
+  /// NB: the full initializer's optional and array parameters of generic function types made
+  /// generic code that registers a type the process had not seen (`register` from a generic
+  /// function) instantiate the metadata of each: 39,674 instructions a new type before, 16,241
+  /// after (callgrind, `surrogate-bench profile register-types`).
+  @inlinable
+  init(id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory, producer: ErasedProducer?) {
+    self.id = id
+    self.key = key
+    self.scope = scope
+    self.reusesByTag = scope.kind == .shared && !key.isTagged
+    self.factory = factory
+    self.storeBits = Atomic(0)
+    self.hasBlocks = false
+    self.extras = nil
+    self.needsIsolation = false
+    self.producer = producer
+  }
+
   deinit {
     let bits = storeBits.load(ordering: .acquiring)
     if bits != 0 { Self.store(bits: bits).release() }
