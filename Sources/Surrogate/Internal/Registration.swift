@@ -506,7 +506,7 @@ final class Registration<Instance, Arguments>: Entry {
     _ error: any Error, at index: Int, on instance: Instance, resolver: Resolver, in graph: Graph,
     requested: DefinitionKey, gate: Gate?, isAsync: Bool = false
   ) throws(ResolutionError) -> Bool {
-    if let resolution = error as? ResolutionError, let target = graph.postponableTarget(of: resolution) {
+    if let target = graph.postponableTarget(of: error) {
       postponeBlocks(
         from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
         isAsync: isAsync)
