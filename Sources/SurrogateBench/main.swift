@@ -283,6 +283,14 @@ func main() throws {
     case "s3": body = { blackHole(try container.resolve(Service.self)) }
     case "s2a": body = { blackHole(try container.resolve(Root.self)) }
     case "s7": body = { blackHole(try container.resolve(Parent.self)) }
+    case "hand7":
+      body = {
+        let parent = Parent()
+        let child = Child()
+        parent.child = child
+        child.parent = parent
+        blackHole(parent)
+      }
     case "s7c": body = { blackHole(try container.resolve(OwningParent.self)) }
     case "hand7c":
       body = {

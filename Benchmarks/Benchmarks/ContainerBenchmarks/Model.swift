@@ -52,6 +52,10 @@ final class OwnedChild { weak var parent: OwningParent? }
 enum Left<T> {}
 enum Right<T> {}
 
+/// S8: a type per registration, one family per system.
+final class FreshForSurrogate<T> {}
+final class FreshForSwinject<T> {}
+
 /// P1: a call through a proxy next to a direct call.
 protocol Counting: AnyObject { func tick() }
 final class Ticker: Counting {
