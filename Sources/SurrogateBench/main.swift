@@ -60,6 +60,14 @@ func handWrittenTenNodes() -> Root {
 final class Parent { var child: Child? }
 final class Child { weak var parent: Parent? }
 
+/// S7c: the parent takes its child by initializer; the child's parent is set by property, so the
+/// child's block meets the parent while the parent's factory is still running.
+final class OwningParent {
+  let child: OwnedChild
+  init(child: OwnedChild) { self.child = child }
+}
+final class OwnedChild { weak var parent: OwningParent? }
+
 /// S6: a transient chain of depth 50, one generic type per link, registered and resolved from
 /// generic code (so nothing in it is specialized, as in the Benchmarks package).
 final class Link<Next> { let next: Next; init(next: Next) { self.next = next } }
@@ -108,6 +116,11 @@ func residentBytes() -> Int? {
   return pages * 4096
 }
 
+/// S3g: the wrapper users write around `resolve`, compiled as generic code (as it is when it lives
+/// in another module or the optimizer does not specialize it).
+@_semantics("optimize.sil.specialize.generic.never") @inline(never)
+func get<T>(from container: Container) throws -> T { try container.resolve() }
+
 /// Keeps the optimiser from deleting the measured work.
 @inline(never) @_optimize(none)
 func blackHole<T>(_ value: T) {}
@@ -144,6 +157,40 @@ func registerDistinctTypes<T>(_ type: T.Type, depth: Int, into container: Contai
   guard depth > 0 else { return }
   registerDistinctTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
   registerDistinctTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+}
+
+/// `validate`: definitions of distinct generic types, each with a dependency; `resolveEach`
+/// resolves every one of them once (what `validate()` is measured against).
+final class Leaf<T> {
+  let service: Service
+  init(service: Service) { self.service = service }
+}
+func registerLeaves<T>(
+  _ type: T.Type, depth: Int, into container: Container, remaining: inout Int, resolveEach: inout [() throws -> Any]
+) {
+  guard remaining > 0 else { return }
+  container.register(.unique) { r in Leaf<T>(service: try r.resolve()) }
+  resolveEach.append { try container.resolve(Leaf<T>.self) }
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerLeaves(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining, resolveEach: &resolveEach)
+  registerLeaves(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining, resolveEach: &resolveEach)
+}
+
+/// Item 2 of issue #25: registering types the process has never seen, from generic code. With no
+/// container, only the types' own metadata is made (the floor any container pays for them).
+final class Fresh<T> {}
+func registerFresh<T>(_ type: T.Type, depth: Int, into container: Container?, remaining: inout Int) {
+  guard remaining > 0 else { return }
+  if let container {
+    container.register(.singleton) { Fresh<T>() }
+  } else {
+    blackHole(Fresh<T>.self)
+  }
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerFresh(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+  registerFresh(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
 }
 
 func lookupCost(registrations: Int) throws -> Double {
@@ -191,6 +238,8 @@ func main() throws {
   registerChain(End.self, depth: 50, into: chain)
   container.register(.shared) { Parent() }.resolvingProperties { r, parent in parent.child = try r.resolve() }
   container.register(.shared) { Child() }.resolvingProperties { r, child in child.parent = try r.resolve() }
+  container.register(.shared) { r in OwningParent(child: try r.resolve()) }
+  container.register(.shared) { OwnedChild() }.resolvingProperties { r, child in child.parent = try r.resolve() }
 
   if CommandLine.arguments.dropFirst().first == "profile-p1-lazy" {
     let proxy = opaque(LazyProxy { Ticker() })
@@ -209,12 +258,47 @@ func main() throws {
     // loop so that the harness adds nothing per iteration.
     let which = CommandLine.arguments.dropFirst(2).first ?? "s1"
     let iterations = Int(CommandLine.arguments.dropFirst(3).first ?? "") ?? 100_000
+    if which == "register-types" || which == "register-types-floor" {
+      // Once per process: a type's metadata is made the first time it is used.
+      let container = which == "register-types" ? Container() : nil
+      let residentBefore = residentBytes()
+      let start = ContinuousClock.now
+      var remaining = iterations
+      registerFresh(Int.self, depth: 17, into: container, remaining: &remaining)
+      let elapsed = ContinuousClock.now - start
+      let memory = zip(residentBefore.map { [$0] } ?? [], residentBytes().map { [$0] } ?? []).map { $1 - $0 }.first
+      print("\(which) \(iterations): \(elapsed), \(memory.map { "\($0 / iterations) bytes resident" } ?? "?") a type")
+      blackHole(container)
+      return
+    }
+    if which == "s3g" {
+      // NB: outside the switch: as one of its cases, S3g changed how the optimizer called every
+      // case's closure (17 more instructions for S3's loop).
+      for _ in 0..<iterations { blackHole(try get(from: container) as Service) }
+      return
+    }
     let body: () throws -> Void
     switch which {
     case "s2": body = { blackHole(try container.resolve(Screen.self)) }
     case "s3": body = { blackHole(try container.resolve(Service.self)) }
     case "s2a": body = { blackHole(try container.resolve(Root.self)) }
     case "s7": body = { blackHole(try container.resolve(Parent.self)) }
+    case "hand7":
+      body = {
+        let parent = Parent()
+        let child = Child()
+        parent.child = child
+        child.parent = parent
+        blackHole(parent)
+      }
+    case "s7c": body = { blackHole(try container.resolve(OwningParent.self)) }
+    case "hand7c":
+      body = {
+        let child = OwnedChild()
+        let parent = OwningParent(child: child)
+        child.parent = parent
+        blackHole(parent)
+      }
     case "s6": body = { blackHole(try resolveChain(End.self, depth: 50, from: chain)) }
     case "hand6": body = { blackHole(handWrittenChain()) }
     case "s2c":
@@ -230,6 +314,17 @@ func main() throws {
       closures.register(.unique) { r in Node7(n4: try r.resolve(), n5: try r.resolve(), n6: try r.resolve()) }
       closures.register(.unique) { r in Root(n7: try r.resolve(), cache: try r.resolve()) }
       body = { blackHole(try closures.resolve(Root.self)) }
+    case "validate", "validate-resolve":
+      let leaves = Container()
+      leaves.register(.singleton) { Service() }
+      var remaining = 1_000
+      var resolveEach: [() throws -> Any] = []
+      registerLeaves(Int.self, depth: 17, into: leaves, remaining: &remaining, resolveEach: &resolveEach)
+      if which == "validate" {
+        body = { blackHole(leaves.validate()) }
+      } else {
+        body = { for resolve in resolveEach { blackHole(try resolve()) } }
+      }
     case "hand2": body = { blackHole(handWrittenTenNodes()) }
     case "register":
       body = {
@@ -273,6 +368,16 @@ func main() throws {
   }
   let cycle = try measure("S7 resolve(Parent.self), property injection") { blackHole(try container.resolve(Parent.self)) }
   print(String(format: "   S7 ratio to hand-written: %.2fx (target ≤ 3x)", cycle / handCycle))
+  let handOwning = measure("S7c hand-written parent(child:), child.parent") {
+    let child = OwnedChild()
+    let parent = OwningParent(child: child)
+    child.parent = parent
+    blackHole(parent)
+  }
+  let owning = try measure("S7c resolve(OwningParent.self), child postponed") {
+    blackHole(try container.resolve(OwningParent.self))
+  }
+  print(String(format: "   S7c ratio to hand-written: %.2fx (target ≤ 3x)", owning / handOwning))
   let handChain = measure("S6 hand-written chain of 50", iterations: 20_000) { blackHole(handWrittenChain()) }
   let resolvedChain = try measure("S6 resolve a chain of 50 (generic code)", iterations: 20_000) {
     blackHole(try resolveChain(End.self, depth: 50, from: chain))

@@ -91,6 +91,9 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("S3 Surrogate") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(try s3.resolve(Service.self)) }
   }
+  Benchmark("S3g Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try get(from: s3) as Service) }
+  }
   Benchmark("S3-tagged Surrogate") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(try s3.resolve(Service.self, tag: "live")) }
   }
@@ -99,6 +102,9 @@ let benchmarks: @Sendable () -> Void = {
   w3.register(Service.self, name: "live") { _ in Service() }.inObjectScope(.container)
   Benchmark("S3 Swinject") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(w3.resolve(Service.self)!) }
+  }
+  Benchmark("S3g Swinject") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(get(from: w3) as Service) }
   }
   Benchmark("S3-tagged Swinject") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(w3.resolve(Service.self, name: "live")!) }
@@ -139,6 +145,27 @@ let benchmarks: @Sendable () -> Void = {
       for index in 0..<100_000 { container.register(Service.self, name: "\(index)") { _ in Service() } }
       blackHole(container)
     }
+  }
+
+  // MARK: S8 registering 100,000 types the process has never seen, from generic code
+
+  // NB: one iteration and no warm-up: a type's metadata is made once per process, so only the
+  // first registration of a type measures what a new type costs. Each system registers its own
+  // family of types; the `Left`/`Right` nesting they share is made by whichever runs first.
+  let freshOnce = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], warmupIterations: 0, scalingFactor: .one,
+    maxIterations: 1)
+  Benchmark("S8-fresh-types-100000 Surrogate", configuration: freshOnce) { _ in
+    let container = Surrogate.Container()
+    var remaining = 100_000
+    registerFreshTypes(Int.self, depth: 17, into: container, remaining: &remaining)
+    blackHole(container)
+  }
+  Benchmark("S8-fresh-types-100000 Swinject", configuration: freshOnce) { _ in
+    let container = Swinject.Container()
+    var remaining = 100_000
+    registerFreshTypes(Int.self, depth: 17, into: container, remaining: &remaining)
+    blackHole(container)
   }
 
   // MARK: S5 S1 from one and from two threads, through the thread-safe path
@@ -234,6 +261,30 @@ let benchmarks: @Sendable () -> Void = {
     .initCompleted { r, child in child.parent = r.resolve(Parent.self) }
   Benchmark("S7 Swinject") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(w7.resolve(Parent.self)!) }
+  }
+
+  // MARK: S7c parent(child:) by initializer, child.parent by property
+
+  Benchmark("S7c hand-written") { benchmark in
+    for _ in benchmark.scaledIterations {
+      let child = OwnedChild()
+      let parent = OwningParent(child: child)
+      child.parent = parent
+      blackHole(parent)
+    }
+  }
+  let s7c = Surrogate.Container()
+  s7c.register(.shared) { r in OwningParent(child: try r.resolve()) }
+  s7c.register(.shared) { OwnedChild() }.resolvingProperties { r, child in child.parent = try r.resolve() }
+  Benchmark("S7c Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try s7c.resolve(OwningParent.self)) }
+  }
+  let w7c = Swinject.Container()
+  w7c.register(OwningParent.self) { r in OwningParent(child: r.resolve(OwnedChild.self)!) }.inObjectScope(.graph)
+  w7c.register(OwnedChild.self) { _ in OwnedChild() }.inObjectScope(.graph)
+    .initCompleted { r, child in child.parent = r.resolve(OwningParent.self) }
+  Benchmark("S7c Swinject") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(w7c.resolve(OwningParent.self)!) }
   }
 }
 

@@ -78,6 +78,34 @@ func resolveSwinjectChain<T>(_ type: T.Type, depth: Int, from container: Swinjec
   depth == 0 ? container.resolve(T.self)! : resolveSwinjectChain(Link<T>.self, depth: depth - 1, from: container)
 }
 
+/// S3g: the wrapper users write around `resolve`, kept generic (as it is when it lives in another
+/// module, or when the optimizer does not specialize it).
+@_semantics("optimize.sil.specialize.generic.never") @inline(never)
+func get<T>(from container: Surrogate.Container) throws -> T { try container.resolve() }
+
+@_semantics("optimize.sil.specialize.generic.never") @inline(never)
+func get<T>(from container: Swinject.Container) -> T { container.resolve(T.self)! }
+
+/// S8: registers `count` types the process has never seen (one family per system, so that no
+/// system meets types another one made), from generic code.
+func registerFreshTypes<T>(_ type: T.Type, depth: Int, into container: Surrogate.Container, remaining: inout Int) {
+  guard remaining > 0 else { return }
+  container.register(.singleton) { FreshForSurrogate<T>() }
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerFreshTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+  registerFreshTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+}
+
+func registerFreshTypes<T>(_ type: T.Type, depth: Int, into container: Swinject.Container, remaining: inout Int) {
+  guard remaining > 0 else { return }
+  container.register(FreshForSwinject<T>.self) { _ in FreshForSwinject<T>() }.inObjectScope(.container)
+  remaining -= 1
+  guard depth > 0 else { return }
+  registerFreshTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+  registerFreshTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
+}
+
 /// The depth-50 chain built by hand, link by link, with the same types.
 func handWrittenChain() -> Any {
   func build<T>(_ value: T, depth: Int) -> Any {

@@ -40,9 +40,21 @@ final class End {}
 final class Parent { var child: Child? }
 final class Child { weak var parent: Parent? }
 
+/// S7c: the parent takes its child by initializer, the child's parent is set by property: the
+/// child's block meets the parent while the parent's factory is still running, and waits for it.
+final class OwningParent {
+  let child: OwnedChild
+  init(child: OwnedChild) { self.child = child }
+}
+final class OwnedChild { weak var parent: OwningParent? }
+
 /// S4: distinct types made from nested generics.
 enum Left<T> {}
 enum Right<T> {}
+
+/// S8: a type per registration, one family per system.
+final class FreshForSurrogate<T> {}
+final class FreshForSwinject<T> {}
 
 /// P1: a call through a proxy next to a direct call.
 protocol Counting: AnyObject { func tick() }

@@ -145,7 +145,11 @@ extension Container {
     argumentTypes: [Any.Type], factory: @escaping Registration<T, Arguments>.Factory
   ) -> Definition<T, Arguments> {
     let id = insert { id in
-      Registration<T, Arguments>(
+      guard resolveArguments != nil || !argumentTypes.isEmpty else {
+        return Registration<T, Arguments>(
+          id: id, key: key, scope: scope, factory: factory, producer: Registration<T, Arguments>.specializedProducer())
+      }
+      return Registration<T, Arguments>(
         id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
         producer: Registration<T, Arguments>.specializedProducer())
     }

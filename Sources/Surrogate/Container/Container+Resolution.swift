@@ -103,15 +103,33 @@ extension Container {
           TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
       }) {
         // A made singleton needs no graph.
-        if let cached = entry._withUnsafeGuaranteedRef({
-          unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
-        }) {
-          return cached
+        let published = entry._withUnsafeGuaranteedRef {
+          unsafeDowncast($0, to: Registration<T, Arguments>.self).published
+        }
+        if published.box != 0 { return Registration<T, Arguments>.instance(inBox: published.box) }
+        if published.hasStore {
+          return try produceUnlessCached(
+            entry, T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
         }
         return try produce(entry, T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
       }
       return try resolveLookingUp(T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
     }
+  }
+
+  /// A singleton that is not published as a strong one: a live weak singleton's instance (read
+  /// under its store's lock), or ``produce(_:_:tag:arguments:snapshot:isolation:)``.
+  @inlinable @inline(never)
+  func produceUnlessCached<T, Arguments>(
+    _ entry: Unmanaged<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
+    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?
+  ) throws(ResolutionError) -> T {
+    if let cached = entry._withUnsafeGuaranteedRef({
+      unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
+    }) {
+      return cached
+    }
+    return try produce(entry, T.self, tag: tag, arguments: arguments, snapshot: snapshot, isolation: isolation)
   }
 
   /// Produces an instance from `entry`, the registration for the request found in this

@@ -122,7 +122,7 @@ extension Container {
       self.container = container
       self.argumentSets = argumentSets
       self.isAsync = isAsync
-      self.entries = container.snapshot().registry.entries.sorted { $0.key.description < $1.key.description }
+      self.entries = container.snapshot().registry.entries.sortedByKeyDescription()
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
@@ -323,7 +323,19 @@ extension Container {
   private func eagerSingletons() -> [any Entry] {
     snapshot().registry.entries
       .filter { !$0.isForwarding && !$0.key.hasArguments && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
-      .sorted { $0.key.description < $1.key.description }
+      .sortedByKeyDescription()
+  }
+}
+
+extension Array where Element == any Entry {
+  /// The entries in the order of their keys' descriptions (so reports read the same on every run).
+  ///
+  /// NB: each description is written once, not in every comparison: sorting 1,000 definitions
+  /// wrote about 20,000 descriptions, nine tenths of a `validate()` (callgrind, `surrogate-bench
+  /// profile validate`: 316.5 million instructions before, 25.7 million after; resolving each
+  /// definition once is 5.0 million).
+  func sortedByKeyDescription() -> [any Entry] {
+    map { (description: $0.key.description, entry: $0) }.sorted { $0.description < $1.description }.map(\.entry)
   }
 }
 

@@ -127,6 +127,13 @@ struct TypeKey: Hashable, Sendable {
 }
 
 /// A type's name without its module prefix, as a user would write it.
+///
+/// NB: `_typeName(_:qualified: false)` is what `String(describing:)` prints for a metatype, called
+/// directly: `String(describing:)` first asks the runtime whether the metatype conforms to
+/// `TextOutputStreamable`, `CustomStringConvertible` and `CustomDebugStringConvertible` (it never
+/// does) and reflects it with `Mirror`: a quarter of a `validate()` of 1,000 definitions, which
+/// describes every key once to sort them (callgrind: 25.7 million instructions before, 19.2
+/// million after).
 func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
+  _typeName(type, qualified: false)
 }

@@ -96,8 +96,8 @@ final class Forwarding<Forwarded>: Entry {
     let owner = source.owner
     let entry = source.entry
     graph.postpone(
-      until: target,
       Graph.Postponed(
+        target: target,
         run: { () throws(ResolutionError) in
           bind(try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup).instance)
         },
@@ -125,8 +125,8 @@ final class Forwarding<Forwarded>: Entry {
     }
     let bind = made.bind
     graph.postpone(
-      until: source.id,
       Graph.Postponed(
+        target: source.id,
         run: { () throws(ResolutionError) in
           if let object = source.reusableInstance(in: graph, requested: sourceRequest) { bind(object) }
         },

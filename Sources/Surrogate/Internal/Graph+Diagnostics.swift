@@ -32,11 +32,11 @@ extension Graph {
         + "@MainActor code.")
   }
 
-  func circularDependency(cycle: [DefinitionKey], requested: DefinitionKey) -> ResolutionError {
-    let names = cycle.map(\.description).joined(separator: " → ")
-    return ResolutionError(
-      .circularDependency, key: requested, path: path(to: requested),
-      message: "Circular dependency: \(names).",
+  /// The cycle that closes when `requested` meets the frame at `start` of the path: its message
+  /// names the path from that frame on, and is written only when it is read.
+  func circularDependency(from start: Int, requested: DefinitionKey) -> ResolutionError {
+    ResolutionError(
+      .circularDependency, key: requested, path: path(to: requested), text: .cycle(start: start),
       remedy: "Break the cycle: construct one side without the other and inject it with `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can never be part of a cycle); "
         + "or, when one side takes the other through a protocol, forward that protocol `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side is built.")
   }

@@ -129,8 +129,7 @@ extension Registration {
 extension Graph {
   /// `runPostponed` for an async resolution: blocks postponed there run in their own isolation.
   func runPostponedAsync(for id: RegistrationID) async throws {
-    guard let waiting = extrasStorage?.postponed.removeValue(forKey: id) else { return }
-    hasPostponed = !(extrasStorage?.postponed.isEmpty ?? true)
+    guard let waiting = takePostponed(for: id) else { return }
     for (index, entry) in waiting.enumerated() {
       do {
         if let runAsync = entry.runAsync {
