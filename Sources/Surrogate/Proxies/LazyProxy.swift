@@ -19,7 +19,7 @@ import Synchronization
 /// costs one atomic load and the call. (For any subject type, a call would have to copy the
 /// subject out of the proxy's memory: a retain and a release, 10 ns more a call, measured.)
 public final class LazyProxy<Subject: AnyObject>: Proxy, Sendable {
-  let make: @Sendable () throws -> Subject
+  private let make: @Sendable () throws -> Subject
   /// Where the created subject is published: its address, retained once by the proxy (see
   /// ``CreationState/subject``).
   ///

@@ -147,7 +147,8 @@ enum LeakFinder {
           + "capture it weakly, `{ [weak self] in ... }`."
       )
     }
-    let outside = "something outside the object graph holds it (a global, a singleton, a notification center, a running task)"
+    let outside =
+      "something outside the object graph holds it (a global, a singleton, a notification center, a running task)"
     if search.opaque.isEmpty {
       return (
         "no strong cycle leads back to it, so \(outside)",
@@ -188,10 +189,10 @@ enum LeakFinder {
           var steps = [step]
           var cursor = ObjectIdentifier(current)
           while !rootIDs.contains(cursor), let back = previous[cursor] {
-            steps.insert(back, at: 0)
+            steps.append(back)
             cursor = ObjectIdentifier(back.owner)
           }
-          search.steps = steps
+          search.steps = steps.reversed()
           return search
         }
         if previous[id] == nil, !rootIDs.contains(id) {
