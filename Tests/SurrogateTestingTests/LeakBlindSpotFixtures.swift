@@ -1,5 +1,6 @@
 import Foundation
 import Surrogate
+import SurrogateTesting
 import Synchronization
 
 // MARK: - Proxies
@@ -125,4 +126,16 @@ func breakRing(_ first: RingNode?) {
     node = current.next
     current.next = nil
   }
+}
+
+/// The leaks of a ring of `count` nodes, tracked and dropped; the ring is broken afterwards.
+func leaksOfARing(of count: Int, options: LeakCheckOptions = LeakCheckOptions()) -> [Leak] {
+  weak var first: RingNode?
+  let leaks = withLeakTracking(options: options) { tracker in
+    let ring = makeRing(of: count)
+    first = ring
+    tracker.track(ring)
+  }
+  breakRing(first)
+  return leaks
 }

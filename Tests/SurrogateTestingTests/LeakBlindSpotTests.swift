@@ -262,13 +262,7 @@ struct LeakBlindSpotTests {
   // MARK: - 7. Big rings and long paths
 
   @Test func aRingLargerThanTheSearchLimitSaysTheLimitWasHit() {
-    weak var first: RingNode?
-    let leaks = withLeakTracking { tracker in
-      let ring = makeRing(of: 20_000)
-      first = ring
-      tracker.track(ring)
-    }
-    breakRing(first)
+    let leaks = leaksOfARing(of: 20_000)
     #expect(
       leaks.first?.description.hasSuffix(
         ": path unknown: the search stopped at its limit of 10000 objects before finding a way back to it. "
@@ -276,13 +270,7 @@ struct LeakBlindSpotTests {
   }
 
   @Test func aRaisedSearchLimitFindsTheRing() {
-    weak var first: RingNode?
-    let leaks = withLeakTracking(options: LeakCheckOptions(searchLimit: 30_000)) { tracker in
-      let ring = makeRing(of: 20_000)
-      first = ring
-      tracker.track(ring)
-    }
-    breakRing(first)
+    let leaks = leaksOfARing(of: 20_000, options: LeakCheckOptions(searchLimit: 30_000))
     #expect(leaks.first?.cycle.count == 20_001)
   }
 
@@ -291,24 +279,12 @@ struct LeakBlindSpotTests {
   /// 0.12–0.32 s for a leak's search at the default limit (debug and release alike); 3.0–3.4 s
   /// (debug) for all 100,000 objects with the limit raised to 200,000, about 30 µs an object.
   @Test func aHundredThousandObjectRingStopsAtTheLimit() {
-    weak var first: RingNode?
-    let leaks = withLeakTracking { tracker in
-      let ring = makeRing(of: 100_000)
-      first = ring
-      tracker.track(ring)
-    }
-    breakRing(first)
+    let leaks = leaksOfARing(of: 100_000)
     #expect(leaks.first?.hitSearchLimit == true)
   }
 
   @Test func aLongCycleIsSummarisedAndKeptWhole() {
-    weak var first: RingNode?
-    let leaks = withLeakTracking { tracker in
-      let ring = makeRing(of: 1_000)
-      first = ring
-      tracker.track(ring)
-    }
-    breakRing(first)
+    let leaks = leaksOfARing(of: 1_000)
     #expect(leaks.first?.cycle.count == 1_001)
     #expect(
       leaks.first?.cycleDescription
