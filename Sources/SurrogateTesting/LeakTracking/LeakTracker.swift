@@ -2,7 +2,7 @@ import Synchronization
 
 /// Collects objects that must be released by the end of a scope, and says which were not and why.
 ///
-/// The framework-independent core of leak checking; ``withLeakTracking(_:)``, the
+/// The framework-independent core of leak checking; ``withLeakTracking(options:_:)``, the
 /// `.detectingLeaks` test trait and `trackForMemoryLeaks(_:)` are built on it.
 ///
 /// ```swift
