@@ -1,6 +1,6 @@
 import Surrogate
 
-/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:arguments:isolation:)``.
+/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:arguments:options:isolation:)``.
 ///
 /// ```swift
 /// let report = try container.checkForLeaks(resolving: ListViewController.self)
