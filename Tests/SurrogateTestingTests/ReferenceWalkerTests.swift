@@ -33,6 +33,10 @@ private final class Owner {
   init(unownedLeaf: Leaf) { self.unownedLeaf = unownedLeaf }
 }
 
+private final class ClosureList {
+  var closures: [() -> Void] = []
+}
+
 struct ReferenceWalkerTests {
   @Test func followsOptionalsCollectionsExistentialsTuplesAndStructs() {
     let kept = Leaf()
@@ -68,12 +72,58 @@ struct ReferenceWalkerTests {
     #expect(found.references.first.map { ObjectIdentifier($0.object) } == ObjectIdentifier(leaf))
   }
 
-  @Test func closuresAreReportedAsOpaque() {
+  @Test func aClosureOfOneCaptureIsReadAsThatObject() {
     let owner = Owner(unownedLeaf: Leaf())
     let captured = Leaf()
     owner.closure = { _ = captured }
     let found = ReferenceWalker.references(from: owner)
-    #expect(found.opaque == ["closure"])
+    #expect(found.opaque == [])
+    #expect(found.references.map(\.path) == ["closure"])
+    #expect(found.references.first?.isClosureCapture == true)
+    #expect(found.references.first.map { ObjectIdentifier($0.object) } == ObjectIdentifier(captured))
+  }
+
+  // MARK: - The invariants of ClosureContext (unsafe)
+
+  @Test func aClosureOfSeveralCapturesOnlyYieldsObjectsTheCallerHolds() {
+    let owner = Owner(unownedLeaf: Leaf())
+    let held = Leaf()
+    let other = Leaf()
+    let number = 42
+    owner.closure = { _ = (held, other, number) }
+    let address = UInt(bitPattern: Unmanaged.passUnretained(held).toOpaque())
+    let found = ReferenceWalker.references(from: owner) { $0 == address ? held : nil }
+    #expect(found.references.map { ObjectIdentifier($0.object) } == [ObjectIdentifier(held)])
+    // the other captures could not be recognised, so the closure stays opaque too
+    #expect(found.closures == ["closure"])
+  }
+
+  @Test func anIntegerCaptureIsNeverFollowed() {
+    let owner = Owner(unownedLeaf: Leaf())
+    // Words that are not addresses of held objects: were they followed, this would crash.
+    let garbage = (UInt(0xDEAD_BEEF), UInt(8), UInt.max)
+    let text = "not an object"
+    owner.closure = { _ = (garbage, text) }
+    let found = ReferenceWalker.references(from: owner)
     #expect(found.references.isEmpty)
+    #expect(found.closures == ["closure"])
+  }
+
+  @Test func aClosureThatCapturesNothingOrIsNilHoldsNothing() {
+    let owner = Owner(unownedLeaf: Leaf())
+    #expect(ReferenceWalker.references(from: owner).opaque == [])
+    owner.closure = {}
+    let found = ReferenceWalker.references(from: owner)
+    #expect(found.references.isEmpty)
+    #expect(found.opaque == [])
+  }
+
+  @Test func aClosureInACollectionIsOpaque() {
+    let holder = ClosureList()
+    let captured = Leaf()
+    holder.closures = [{ _ = captured }]
+    let found = ReferenceWalker.references(from: holder)
+    #expect(found.opaque == ["closures[0]"])
+    #expect(found.closures == ["closures[0]"])
   }
 }

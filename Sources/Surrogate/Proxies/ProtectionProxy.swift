@@ -30,9 +30,9 @@ public final class ProtectionProxy<Subject>: Proxy, Sendable {
     case deny(String)
   }
 
-  private let protected: Shared<Subject>
-  private let policy: @Sendable (ProxyAccess) -> Decision
-  private let onDenied: @Sendable (ProxyError) -> Void
+  let protected: Shared<Subject>
+  let policy: @Sendable (ProxyAccess) -> Decision
+  let onDenied: @Sendable (ProxyError) -> Void
 
   /// Wraps a subject behind a policy.
   ///

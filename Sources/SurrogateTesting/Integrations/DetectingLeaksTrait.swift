@@ -11,8 +11,13 @@ import Testing
 /// }
 /// ```
 ///
-/// Each leak is recorded as an issue at the `trackForLeaks` call that tracked it.
+/// Each leak is recorded as an issue at the `trackForLeaks` call that tracked it. Objects still
+/// alive when the test ends are given a grace period (a second by default) to be released, by a
+/// task that ends shortly after the test, before they are reported.
 public struct DetectingLeaksTrait: TestTrait, SuiteTrait, TestScoping {
+  /// The grace period, the search limit and the types kept alive on purpose.
+  public var options = LeakCheckOptions()
+
   /// Applies to each test of a suite when attached to the suite.
   public var isRecursive: Bool { true }
 
@@ -22,7 +27,8 @@ public struct DetectingLeaksTrait: TestTrait, SuiteTrait, TestScoping {
   ) async throws {
     let tracker = LeakTracker()
     try await LeakTracker.$current.withValue(tracker) { try await function() }
-    for leak in tracker.leaks() {
+    await tracker.waitForRelease(upTo: options.gracePeriod)
+    for leak in tracker.leaks(options: options) {
       if let location = leak.location {
         Issue.record(
           Comment(rawValue: leak.description),
@@ -43,6 +49,16 @@ extension Trait where Self == DetectingLeaksTrait {
   /// @Test(.detectingLeaks) func screenIsReleased() throws { trackForLeaks(try makeScreen()) }
   /// ```
   public static var detectingLeaks: Self { Self() }
+
+  /// Fails the test for every tracked object still alive at its end, checked with `options`.
+  ///
+  /// ```swift
+  /// @Test(.detectingLeaks(LeakCheckOptions(gracePeriod: .seconds(3)))) func uploadIsReleased() async {}
+  /// ```
+  ///
+  /// - Parameter options: The grace period, the search limit and the types kept alive on purpose.
+  /// - Returns: The trait.
+  public static func detectingLeaks(_ options: LeakCheckOptions) -> Self { Self(options: options) }
 }
 
 /// Tracks an object in the current `.detectingLeaks` test: it must be released by the test's end.

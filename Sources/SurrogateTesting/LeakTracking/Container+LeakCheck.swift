@@ -1,6 +1,6 @@
 import Surrogate
 
-/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:arguments:isolation:)``.
+/// The result of ``Surrogate/Container/checkForLeaks(resolving:tag:arguments:options:isolation:)``.
 ///
 /// ```swift
 /// let report = try container.checkForLeaks(resolving: ListViewController.self)
@@ -51,20 +51,23 @@ extension Container {
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
   ///   - arguments: The root's runtime arguments.
+  ///   - options: The search limit and the types kept alive on purpose; this form checks at once,
+  ///     without a grace period.
   ///   - isolation: The caller's actor, filled in by `#isolation`.
   /// - Returns: The report.
   /// - Throws: The `ResolutionError` of the resolution.
   public func checkForLeaks<T, each Argument>(
     resolving type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
-    isolation: isolated (any Actor)? = #isolation
+    options: LeakCheckOptions = LeakCheckOptions(), isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> ContainerLeakReport {
     let recording = try resolveRecording(T.self, tag: tag, arguments: repeat each arguments, isolation: isolation)
-    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)))
+    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options)
   }
 
-  /// Checks for leaks like ``checkForLeaks(resolving:tag:arguments:isolation:)``, resolving as
-  /// `try await resolve` does: `async` factories and blocks awaited, main-actor ones on the main
-  /// actor. Works from any task.
+  /// Checks for leaks like ``checkForLeaks(resolving:tag:arguments:options:isolation:)``, resolving
+  /// as `try await resolve` does: `async` factories and blocks awaited, main-actor ones on the main
+  /// actor. Works from any task. Waits up to the options' grace period (a second by default) for
+  /// the instances to be released before reporting those still alive.
   ///
   /// ```swift
   /// @Test func orderHistoryIsReleased() async throws {
@@ -77,24 +80,39 @@ extension Container {
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
   ///   - arguments: The root's runtime arguments.
+  ///   - options: The grace period, the search limit and the types kept alive on purpose.
   /// - Returns: The report.
   /// - Throws: The `ResolutionError` of the resolution, or `CancellationError`.
   public func checkForLeaks<T, each Argument>(
-    resolving type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+    resolving type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
+    options: LeakCheckOptions = LeakCheckOptions()
   ) async throws -> ContainerLeakReport {
     let recording = try await resolveRecording(T.self, tag: tag, arguments: repeat each arguments)
-    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)))
+    await waitUntil(upTo: options.gracePeriod) { Self.checked(recording).allSatisfy { $0.object == nil } }
+    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options)
   }
 
-  private func report(on recording: ResolutionRecording, root: DefinitionKey) -> ContainerLeakReport {
-    let singletonScopes: Set<Scope> = [.singleton, .eagerSingleton]
-    let checked = recording.instances.filter { !singletonScopes.contains($0.scope) }
+  private static let singletonScopes: Set<Scope> = [.singleton, .eagerSingleton]
+
+  /// The instances to check: all but the singletons, which the container keeps on purpose.
+  private static func checked(_ recording: ResolutionRecording) -> [ResolutionRecording.Instance] {
+    recording.instances.filter { !singletonScopes.contains($0.scope) }
+  }
+
+  private func report(on recording: ResolutionRecording, root: DefinitionKey, options: LeakCheckOptions)
+    -> ContainerLeakReport
+  {
+    let checked = Self.checked(recording)
     let definitions = Dictionary(
       recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
+    let singletons = recording.instances.filter { Self.singletonScopes.contains($0.scope) }.compactMap(\.object)
     let leaks = checked.compactMap { instance -> Leak? in
-      guard let object = instance.object else { return nil }
-      return LeakFinder.leak(of: object) { cycle in
+      guard let object = instance.object, !options.keepsIntentionally(object) else { return nil }
+      return LeakFinder.leak(of: object, options: options) { cycle in
         Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
+      } explainUnknown: { _ in
+        Self.singletonHolding(
+          object, singletons: singletons, definitions: definitions, requests: recording.requests, options: options)
       }
     }
     return ContainerLeakReport(
@@ -105,7 +123,7 @@ extension Container {
   /// Names the forwarded type to hand out weakly: the cycle step whose target was requested
   /// through a forwarded type.
   private static func suggestion(
-    for cycle: [(owner: AnyObject, path: String)], leaked: AnyObject,
+    for cycle: [LeakFinder.Step], leaked: AnyObject,
     definitions: [ObjectIdentifier: DefinitionKey],
     requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)]
   ) -> String? {
@@ -116,9 +134,41 @@ extension Container {
       else { continue }
       let holder = String(describing: type(of: step.owner))
       let forwarded = request.requested.description
-      return "\(holder).\(step.path) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
+      return "\(step.description) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
     }
     return nil
+  }
+
+  /// The singleton that holds a leaked instance, the path from it, and what to do; `nil` when no
+  /// singleton of the resolution reaches it.
+  private static func singletonHolding(
+    _ leaked: AnyObject, singletons: [AnyObject], definitions: [ObjectIdentifier: DefinitionKey],
+    requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)], options: LeakCheckOptions
+  ) -> (holderPath: [String], suggestion: String)? {
+    guard !singletons.isEmpty,
+      let steps = LeakFinder.findPath(from: singletons, to: leaked, limit: options.searchLimit).steps,
+      let holder = steps.first?.owner
+    else { return nil }
+    let path = steps.map(\.description) + [String(describing: type(of: leaked))]
+    let singleton = String(describing: type(of: holder))
+    let name = String(describing: type(of: leaked))
+    let leakedDefinition = definitions[ObjectIdentifier(leaked)]
+    let isCaptive = requests.contains { request in
+      request.from == definitions[ObjectIdentifier(holder)] && request.to == leakedDefinition
+    }
+    if isCaptive {
+      return (
+        path,
+        "The singleton \(singleton) holds it: a captive dependency, which `validate()` reports as "
+          + "`captiveDependency`. Give \(name) a singleton scope, inject a `Provider<\(name)>`, or make "
+          + "\(singleton) shorter-lived."
+      )
+    }
+    return (
+      path,
+      "The singleton \(singleton) holds it, and the container keeps \(singleton) alive: remove it from "
+        + "\(singleton) when it is done, or hold it weakly there."
+    )
   }
 }

@@ -13,85 +13,203 @@ public struct Leak: Sendable, CustomStringConvertible {
   public let location: TrackingLocation?
   /// The strong reference cycle that keeps it alive, as steps `Type.property`, ending back at
   /// the object: `["ListViewController.presenter", "ListPresenter.view", "ListViewController"]`.
+  /// A step through one of the package's proxies is the proxy alone (`LazyProxy<Index>`).
   /// Empty when no cycle could be seen.
   public let cycle: [String]
-  /// Properties the check could not look into (closure captures, pointers), when the cycle is
-  /// unknown.
+  /// When no cycle holds it but a singleton of the container does: the path from that singleton,
+  /// `["Hub.listeners[0]", "Listener"]`.
+  public let holderPath: [String]
+  /// Properties the check could not look into (closures it cannot read, tasks, pointers), when
+  /// the cycle is unknown.
   public let opaqueProperties: [String]
+  /// Whether the search for a cycle stopped at ``LeakCheckOptions/searchLimit`` before finding one.
+  public let hitSearchLimit: Bool
   /// What to change.
   public let suggestion: String
 
-  /// The cycle as one line: `A.b → B.a → A`.
+  /// The cycle as one line, `A.b → B.a → A`; a cycle of more than 11 steps shows its first and
+  /// last five and how many are left out (``fullCycleDescription`` has them all).
   ///
   /// ```swift
   /// leak.cycleDescription // "ListViewController.presenter → ListPresenter.view → ListViewController"
   /// ```
-  public var cycleDescription: String { cycle.joined(separator: " → ") }
+  public var cycleDescription: String {
+    guard cycle.count > 11 else { return fullCycleDescription }
+    let hidden = cycle.count - 10
+    return (cycle.prefix(5) + ["… \(hidden) more steps …"] + cycle.suffix(5)).joined(separator: " → ")
+  }
 
-  /// One line: what leaked, the cycle (or that it is unknown), and the suggestion.
+  /// The whole cycle as one line, however long.
+  ///
+  /// ```swift
+  /// leak.fullCycleDescription // "RingNode.next → RingNode.next → … → RingNode"
+  /// ```
+  public var fullCycleDescription: String { cycle.joined(separator: " → ") }
+
+  /// One line: what leaked, the cycle (or what holds it, or that it is unknown), and the
+  /// suggestion.
   public var description: String {
-    let how =
-      cycle.isEmpty
-      ? "path unknown" + (opaqueProperties.isEmpty ? "" : " (not visible: \(opaqueProperties.joined(separator: ", ")))")
-      : cycleDescription
     let at = location.map { " (tracked at \($0))" } ?? ""
     return "\(typeName) leaked\(at): \(how). \(suggestion)"
   }
+
+  private var how: String {
+    if !cycle.isEmpty { return cycleDescription }
+    if !holderPath.isEmpty { return holderPath.joined(separator: " → ") }
+    return unknownPath
+  }
+
+  /// Why the path is unknown, said when neither a cycle nor a holder was found.
+  let unknownPath: String
 }
 
 /// Finds why an object is still alive: a strong reference cycle back to it, by breadth-first
-/// search over strong stored properties.
+/// search over strong stored properties, closure captures and the package's proxies.
 enum LeakFinder {
-  static let searchLimit = 10_000
+  /// One step of a path: `owner` holds the next object through `path`.
+  struct Step {
+    let owner: AnyObject
+    let path: String
+    let isClosureCapture: Bool
 
-  static func leak(
-    of object: AnyObject, location: TrackingLocation? = nil,
-    suggest: (_ cycle: [(owner: AnyObject, path: String)]) -> String? = { _ in nil }
-  ) -> Leak {
-    let name = String(describing: type(of: object))
-    let (cycle, opaque) = findCycle(from: object)
-    if let cycle {
-      let steps = cycle.map { "\(String(describing: type(of: $0.owner))).\($0.path)" } + [name]
-      let suggestion =
-        suggest(cycle)
-        ?? "Break the cycle: make one of these references weak, or hold it through a `WeakRefProxy`."
-      return Leak(typeName: name, location: location, cycle: steps, opaqueProperties: [], suggestion: suggestion)
+    var description: String {
+      let type = String(describing: Swift.type(of: owner))
+      return path.isEmpty ? type : "\(type).\(path)"
     }
-    return Leak(
-      typeName: name, location: location, cycle: [], opaqueProperties: opaque,
-      suggestion: "Something outside its stored properties keeps it alive (a closure capture, a global, another owner).")
   }
 
-  /// The shortest cycle of strong references from `start` back to `start`, as (owner, property)
-  /// steps; and the opaque properties met on the way.
-  static func findCycle(from start: AnyObject) -> ([(owner: AnyObject, path: String)]?, [String]) {
-    let startID = ObjectIdentifier(start)
-    var previous: [ObjectIdentifier: (owner: AnyObject, path: String)] = [:]
-    var queue: [AnyObject] = [start]
+  /// What a search found.
+  struct Search {
+    /// The steps from a root to the target, when found.
+    var steps: [Step]?
     var opaque: [String] = []
+    var closures: [String] = []
+    var tasks: [String] = []
+    var hitLimit = false
+  }
+
+  static func leak(
+    of object: AnyObject, location: TrackingLocation? = nil, options: LeakCheckOptions = LeakCheckOptions(),
+    suggest: (_ cycle: [Step]) -> String? = { _ in nil },
+    explainUnknown: (_ search: Search) -> (holderPath: [String], suggestion: String)? = { _ in nil }
+  ) -> Leak {
+    let name = String(describing: type(of: object))
+    let search = findPath(from: [object], to: object, limit: options.searchLimit)
+    if let cycle = search.steps {
+      let steps = cycle.map(\.description) + [name]
+      let suggestion = suggest(cycle) ?? closureSuggestion(cycle, leaked: name) ?? defaultSuggestion
+      return Leak(
+        typeName: name, location: location, cycle: steps, holderPath: [], opaqueProperties: [],
+        hitSearchLimit: false, suggestion: suggestion, unknownPath: "")
+    }
+    let opaque = search.opaque
+    if let (holderPath, suggestion) = explainUnknown(search) {
+      return Leak(
+        typeName: name, location: location, cycle: [], holderPath: holderPath, opaqueProperties: opaque,
+        hitSearchLimit: search.hitLimit, suggestion: suggestion, unknownPath: "")
+    }
+    let (unknownPath, suggestion) = unknown(search, name: name, limit: options.searchLimit)
+    return Leak(
+      typeName: name, location: location, cycle: [], holderPath: [], opaqueProperties: opaque,
+      hitSearchLimit: search.hitLimit, suggestion: suggestion, unknownPath: unknownPath)
+  }
+
+  private static let defaultSuggestion =
+    "Break the cycle: make one of these references weak, or hold it through a `WeakRefProxy`."
+
+  private static func closureSuggestion(_ cycle: [Step], leaked: String) -> String? {
+    guard let index = cycle.firstIndex(where: \.isClosureCapture) else { return nil }
+    let captured = index + 1 < cycle.count ? String(describing: type(of: cycle[index + 1].owner)) : leaked
+    return "The closure in \(cycle[index].description) captures \(captured) strongly: capture it weakly, "
+      + "`{ [weak self] in ... }`."
+  }
+
+  /// What to say when no path was found, and what to do.
+  private static func unknown(_ search: Search, name: String, limit: Int) -> (String, String) {
+    if search.hitLimit {
+      return (
+        "path unknown: the search stopped at its limit of \(limit) objects before finding a way back to it",
+        "Raise the limit with `LeakCheckOptions(searchLimit:)` to see the path."
+      )
+    }
+    let unknownPath = "path unknown (not visible: \(search.opaque.joined(separator: ", ")))"
+    if let task = search.tasks.first {
+      return (
+        unknownPath,
+        "\(task) holds a Task, and a running task keeps what its operation captures alive: capture self weakly "
+          + "in it, `Task { [weak self] in ... }`, or cancel it when the work is no longer needed."
+      )
+    }
+    if let closure = search.closures.first {
+      return (
+        unknownPath,
+        "The cycle most likely goes through the closure in \(closure), which cannot be read: if it captures self, "
+          + "capture it weakly, `{ [weak self] in ... }`."
+      )
+    }
+    let outside =
+      "something outside the object graph holds it (a global, a singleton, a notification center, a running task)"
+    if search.opaque.isEmpty {
+      return (
+        "no strong cycle leads back to it, so \(outside)",
+        "If that is on purpose, list \(name) in `LeakCheckOptions(intentionallyKept:)`."
+      )
+    }
+    return (unknownPath, "Either one of those holds it, or \(outside).")
+  }
+
+  /// The shortest path of strong references from one of `roots` to `target` (from `target` back
+  /// to itself when it is the only root), visiting at most `limit` objects.
+  static func findPath(from roots: [AnyObject], to target: AnyObject, limit: Int) -> Search {
+    let targetID = ObjectIdentifier(target)
+    let rootIDs = Set(roots.map(ObjectIdentifier.init))
+    var previous: [ObjectIdentifier: Step] = [:]
+    var seen: [UInt: AnyObject] = [:]
+    for root in roots { seen[address(of: root)] = root }
+    seen[address(of: target)] = target
+    var queue = roots
+    var search = Search()
     var index = 0
-    while index < queue.count, index < searchLimit {
+    while index < queue.count {
+      guard index < limit else {
+        search.hitLimit = true
+        break
+      }
       let current = queue[index]
       index += 1
-      let found = ReferenceWalker.references(from: current)
-      opaque += found.opaque.map { "\(String(describing: type(of: current))).\($0)" }
+      let found = ReferenceWalker.references(from: current) { seen[$0] }
+      let owner = String(describing: type(of: current))
+      search.opaque += found.opaque.map { joinedName(owner, $0) }
+      search.closures += found.closures.map { joinedName(owner, $0) }
+      search.tasks += found.tasks.map { joinedName(owner, $0) }
       for reference in found.references {
+        let step = Step(owner: current, path: reference.path, isClosureCapture: reference.isClosureCapture)
         let id = ObjectIdentifier(reference.object)
-        if id == startID {
-          var steps = [(owner: current, path: reference.path)]
+        if id == targetID {
+          var steps = [step]
           var cursor = ObjectIdentifier(current)
-          while cursor != startID, let step = previous[cursor] {
-            steps.insert(step, at: 0)
-            cursor = ObjectIdentifier(step.owner)
+          while !rootIDs.contains(cursor), let back = previous[cursor] {
+            steps.append(back)
+            cursor = ObjectIdentifier(back.owner)
           }
-          return (steps, opaque)
+          search.steps = steps.reversed()
+          return search
         }
-        if previous[id] == nil {
-          previous[id] = (current, reference.path)
+        if previous[id] == nil, !rootIDs.contains(id) {
+          previous[id] = step
+          seen[address(of: reference.object)] = reference.object
           queue.append(reference.object)
         }
       }
     }
-    return (nil, opaque)
+    return search
+  }
+
+  private static func address(of object: AnyObject) -> UInt {
+    UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+  }
+
+  private static func joinedName(_ owner: String, _ path: String) -> String {
+    path.isEmpty ? owner : "\(owner).\(path)"
   }
 }

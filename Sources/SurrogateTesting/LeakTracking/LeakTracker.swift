@@ -2,7 +2,7 @@ import Synchronization
 
 /// Collects objects that must be released by the end of a scope, and says which were not and why.
 ///
-/// The framework-independent core of leak checking; ``withLeakTracking(_:)``, the
+/// The framework-independent core of leak checking; ``withLeakTracking(options:_:)``, the
 /// `.detectingLeaks` test trait and `trackForMemoryLeaks(_:)` are built on it.
 ///
 /// ```swift
@@ -67,11 +67,33 @@ public final class LeakTracker: Sendable {
   /// ```swift
   /// let leaks = tracker.leaks()
   /// ```
-  public func leaks() -> [Leak] {
+  ///
+  /// Checks at once; ``waitForRelease(upTo:)`` first gives tasks that end shortly the time to
+  /// release what they captured.
+  ///
+  /// - Parameter options: The search limit and the types kept alive on purpose.
+  /// - Returns: The leaks: empty when everything was released.
+  public func leaks(options: LeakCheckOptions = LeakCheckOptions()) -> [Leak] {
     let alive = tracked.withLock(owner: self) { entries in
       entries.compactMap { entry in entry.object.map { SendableBox(($0, entry.location)) } }
     }
-    return alive.map { LeakFinder.leak(of: $0.value.0, location: $0.value.1) }
+    return alive.filter { !options.keepsIntentionally($0.value.0) }.map {
+      LeakFinder.leak(of: $0.value.0, location: $0.value.1, options: options)
+    }
+  }
+
+  /// Waits until every tracked object is released, or until `gracePeriod` has passed.
+  ///
+  /// ```swift
+  /// await tracker.waitForRelease(upTo: .seconds(1))
+  /// let leaks = tracker.leaks()
+  /// ```
+  ///
+  /// - Parameter gracePeriod: How long to wait at most.
+  public func waitForRelease(upTo gracePeriod: Duration) async {
+    await waitUntil(upTo: gracePeriod) {
+      tracked.withLock(owner: self) { entries in entries.allSatisfy { $0.object == nil } }
+    }
   }
 }
 
@@ -84,14 +106,18 @@ public final class LeakTracker: Sendable {
 /// #expect(leaks.isEmpty, "\(leaks)")
 /// ```
 ///
-/// Objects are checked after `body` returns, when its local variables are gone.
+/// Objects are checked at once after `body` returns, when its local variables are gone.
 ///
-/// - Parameter body: Creates and tracks the objects.
+/// - Parameters:
+///   - options: The search limit and the types kept alive on purpose.
+///   - body: Creates and tracks the objects.
 /// - Returns: The leaks: empty when everything was released.
-public func withLeakTracking(_ body: (LeakTracker) throws -> Void) rethrows -> [Leak] {
+public func withLeakTracking(
+  options: LeakCheckOptions = LeakCheckOptions(), _ body: (LeakTracker) throws -> Void
+) rethrows -> [Leak] {
   let tracker = LeakTracker()
   try run(body, with: tracker)
-  return tracker.leaks()
+  return tracker.leaks(options: options)
 }
 
 /// Tracks the objects `async` `body` creates and returns those still alive once it has
@@ -104,16 +130,31 @@ public func withLeakTracking(_ body: (LeakTracker) throws -> Void) rethrows -> [
 /// #expect(leaks.isEmpty, "\(leaks)")
 /// ```
 ///
+/// Objects still alive when `body` returns are given the options' grace period (a second by
+/// default) to be released, by a task that ends shortly after, before they are reported.
+///
 /// - Parameters:
+///   - options: The grace period, the search limit and the types kept alive on purpose.
 ///   - isolation: The caller's actor, filled in by `#isolation`: `body` runs on it.
 ///   - body: Creates and tracks the objects.
 /// - Returns: The leaks: empty when everything was released.
 public func withLeakTracking(
-  isolation: isolated (any Actor)? = #isolation, _ body: (LeakTracker) async throws -> Void
+  options: LeakCheckOptions = LeakCheckOptions(), isolation: isolated (any Actor)? = #isolation,
+  _ body: (LeakTracker) async throws -> Void
 ) async rethrows -> [Leak] {
   let tracker = LeakTracker()
   try await runAsync(body, with: tracker, isolation: isolation)
-  return tracker.leaks()
+  await tracker.waitForRelease(upTo: options.gracePeriod)
+  return tracker.leaks(options: options)
+}
+
+/// Polls `isDone` every 10 ms until it is true, `gracePeriod` has passed, or the task is
+/// cancelled.
+func waitUntil(upTo gracePeriod: Duration, _ isDone: () -> Bool) async {
+  let deadline = ContinuousClock.now + gracePeriod
+  while !isDone(), ContinuousClock.now < deadline, !Task.isCancelled {
+    try? await Task.sleep(for: .milliseconds(10))
+  }
 }
 
 /// Keeps `body`'s locals out of the caller's frame, so they are released before the check.

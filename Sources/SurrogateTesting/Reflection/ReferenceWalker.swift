@@ -1,98 +1,161 @@
+import Surrogate
+
 /// Lists the objects an object holds strongly, each with the property path that holds it:
 /// `presenter`, `items[2]`, `cache["key"]`, `state.view`.
 ///
 /// Follows optionals, arrays, dictionaries, sets, tuples, enum payloads, existentials, nested
-/// structs and superclass fields; skips `weak` and `unowned` stored properties. Closures and
-/// pointers cannot be looked into: they are reported as opaque, so a leak through them is
-/// reported with an unknown path instead of an invented one.
+/// structs and superclass fields; skips `weak` and `unowned` stored properties. Sees through the
+/// package's own proxies (``Surrogate/LeakCheckTransparent``): a reference through one has an
+/// empty path, so it prints as the proxy. Reads the captures of a closure stored in a property
+/// (see ``ClosureContext``). What it cannot look into (a closure in a collection, a `Task`, a
+/// pointer) is reported as opaque, so a leak through it is reported with an unknown path instead
+/// of an invented one.
 package struct ReferenceWalker {
   package struct Reference {
     package let path: String
     package let object: AnyObject
+    /// The reference is a closure's capture: `path` is the property that holds the closure.
+    package var isClosureCapture = false
   }
 
   package struct Result {
     package var references: [Reference] = []
-    /// Properties the walker could not look into (closures, pointers, unreflectable types).
+    /// Properties the walker could not look into (closures, tasks, pointers, unreflectable types).
     package var opaque: [String] = []
+    /// The opaque properties that hold a closure whose captures could not all be read.
+    package var closures: [String] = []
+    /// The opaque properties that hold a `Task`.
+    package var tasks: [String] = []
   }
 
   /// The strong references held by `object`.
-  package static func references(from object: AnyObject) -> Result {
-    var result = Result()
+  ///
+  /// - Parameters:
+  ///   - object: The object to look into.
+  ///   - known: The object at an address, if it is one the caller holds; the words of a closure
+  ///     context are only compared with these, never followed.
+  package static func references(
+    from object: AnyObject, known: (UInt) -> AnyObject? = { _ in nil }
+  ) -> Result {
+    withoutActuallyEscaping(known) { known in references(from: object, walker: Walk(known: known)) }
+  }
+
+  private static func references(from object: AnyObject, walker: Walk) -> Result {
+    var walker = walker
+    if let transparent = object as? any LeakCheckTransparent,
+      let contents = transparent.strongContentsForLeakCheck
+    {
+      for value in contents { walker.walk(value, path: "", depth: 0) }
+      return walker.result
+    }
     guard let fields = FieldReflection.fields(of: type(of: object)) else {
-      result.opaque.append("*")
-      return result
+      walker.result.opaque.append("*")
+      return walker.result
     }
     let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    // A proxy that lets its stored properties be read still prints as the proxy alone.
+    let isProxy = object is any LeakCheckTransparent
     for field in fields where field.isStrong {
-      func load<Value>(_: Value.Type) -> Any { (base + field.offset).load(as: Value.self) }
-      walk(load(field.type), path: field.name, into: &result, depth: 0)
+      walker.walkField(field, at: base + field.offset, path: isProxy ? "" : field.name, depth: 0)
     }
-    return result
+    return walker.result
   }
 
   private static let maximumDepth = 16
 
-  private static func walk(_ value: Any, path: String, into result: inout Result, depth: Int) {
-    guard depth < maximumDepth else { return }
-    let mirror = Mirror(reflecting: value)
-    switch mirror.displayStyle {
-    case .class?:
-      result.references.append(Reference(path: path, object: value as AnyObject))
-    case .optional?:
-      if let some = mirror.children.first { walk(some.value, path: path, into: &result, depth: depth + 1) }
-    case .collection?, .set?:
-      for (index, child) in mirror.children.enumerated() {
-        walk(child.value, path: "\(path)[\(index)]", into: &result, depth: depth + 1)
-      }
-    case .dictionary?:
-      for child in mirror.children {
-        let pair = Mirror(reflecting: child.value).children.map(\.value)
-        guard pair.count == 2 else { continue }
-        walk(pair[0], path: "\(path).keys", into: &result, depth: depth + 1)
-        walk(pair[1], path: "\(path)[\(String(reflecting: pair[0]))]", into: &result, depth: depth + 1)
-      }
-    case .tuple?, .enum?:
-      for (index, child) in mirror.children.enumerated() {
-        // Mirror labels tuple elements ".0", ".1"; enum payloads by case name.
-        let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
-        walk(child.value, path: "\(path).\(label)", into: &result, depth: depth + 1)
-      }
-    case .struct?:
-      walkStruct(value, path: path, into: &result, depth: depth)
-    default:
-      // Closures, metatypes, pointers and foreign objects have no reflectable children.
-      if !(type(of: value) is Any.Type.Type), mirror.children.isEmpty, isOpaque(value) {
-        result.opaque.append(path)
-      }
-    }
-  }
+  private struct Walk {
+    let known: (UInt) -> AnyObject?
+    var result = Result()
 
-  /// Walks a struct's strong stored properties (a struct can hold a `weak` property too).
-  private static func walkStruct(_ value: Any, path: String, into result: inout Result, depth: Int) {
-    func open<Value>(_: Value.Type) {
-      // NB: a struct read from a property of protocol type (`let terminal: any Terminal`) arrives
-      // as an `Any` holding that existential, not the struct: cast it to its dynamic type first,
-      // or the runtime is asked for the fields of an existential type and crashes.
-      let value = value as! Value
-      guard let fields = FieldReflection.fields(of: Value.self) else {
-        result.opaque.append(path)
-        return
-      }
-      withUnsafeBytes(of: value) { bytes in
-        guard let base = bytes.baseAddress else { return }
-        for field in fields where field.isStrong {
-          func load<Field>(_: Field.Type) -> Any { (base + field.offset).load(as: Field.self) }
-          walk(load(field.type), path: "\(path).\(field.name)", into: &result, depth: depth + 1)
+    mutating func walkField(_ field: FieldReflection.Field, at address: UnsafeRawPointer, path: String, depth: Int) {
+      switch ClosureContext.read(at: address, of: field.type, known: known) {
+      case .notAClosure:
+        func load<Value>(_: Value.Type) -> Any { address.load(as: Value.self) }
+        walk(load(field.type), path: path, depth: depth)
+      case .capturesNothing:
+        break
+      case .captures(let objects, let isComplete):
+        for object in objects {
+          result.references.append(Reference(path: path, object: object, isClosureCapture: true))
+        }
+        if !isComplete {
+          result.opaque.append(path)
+          result.closures.append(path)
         }
       }
     }
-    _openExistential(type(of: value), do: open)
+
+    mutating func walk(_ value: Any, path: String, depth: Int) {
+      guard depth < maximumDepth else { return }
+      let mirror = Mirror(reflecting: value)
+      switch mirror.displayStyle {
+      case .class?:
+        result.references.append(Reference(path: path, object: value as AnyObject))
+      case .optional?:
+        if let some = mirror.children.first { walk(some.value, path: path, depth: depth + 1) }
+      case .collection?, .set?:
+        for (index, child) in mirror.children.enumerated() {
+          walk(child.value, path: "\(path)[\(index)]", depth: depth + 1)
+        }
+      case .dictionary?:
+        for child in mirror.children {
+          let pair = Mirror(reflecting: child.value).children.map(\.value)
+          guard pair.count == 2 else { continue }
+          walk(pair[0], path: joined(path, "keys"), depth: depth + 1)
+          walk(pair[1], path: "\(path)[\(String(reflecting: pair[0]))]", depth: depth + 1)
+        }
+      case .tuple?, .enum?:
+        for (index, child) in mirror.children.enumerated() {
+          // Mirror labels tuple elements ".0", ".1"; enum payloads by case name.
+          let label = child.label.map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 } ?? String(index)
+          walk(child.value, path: joined(path, label), depth: depth + 1)
+        }
+      case .struct? where String(reflecting: type(of: value)).hasPrefix("Swift.Task<"):
+        // A task's operation and what it captures live in the runtime's task object.
+        result.opaque.append(path)
+        result.tasks.append(path)
+      case .struct?:
+        walkStruct(value, path: path, depth: depth)
+      default:
+        // Closures, metatypes, pointers and foreign objects have no reflectable children.
+        if !(type(of: value) is Any.Type.Type), mirror.children.isEmpty, let kind = opaqueKind(value) {
+          result.opaque.append(path)
+          if kind == .closure { result.closures.append(path) }
+        }
+      }
+    }
+
+    /// Walks a struct's strong stored properties (a struct can hold a `weak` property too).
+    private mutating func walkStruct(_ value: Any, path: String, depth: Int) {
+      func open<Value>(_: Value.Type) {
+        // NB: a struct read from a property of protocol type (`let terminal: any Terminal`) arrives
+        // as an `Any` holding that existential, not the struct: cast it to its dynamic type first,
+        // or the runtime is asked for the fields of an existential type and crashes.
+        let value = value as! Value
+        guard let fields = FieldReflection.fields(of: Value.self) else {
+          result.opaque.append(path)
+          return
+        }
+        withUnsafeBytes(of: value) { bytes in
+          guard let base = bytes.baseAddress else { return }
+          for field in fields where field.isStrong {
+            walkField(field, at: base + field.offset, path: joined(path, field.name), depth: depth + 1)
+          }
+        }
+      }
+      _openExistential(type(of: value), do: open)
+    }
   }
 
-  private static func isOpaque(_ value: Any) -> Bool {
+  private enum OpaqueKind { case closure, pointer }
+
+  private static func opaqueKind(_ value: Any) -> OpaqueKind? {
     let name = String(describing: type(of: value))
-    return name.contains("->") || name.contains("Pointer")
+    if name.contains("->") { return .closure }
+    return name.contains("Pointer") ? .pointer : nil
+  }
+
+  private static func joined(_ path: String, _ name: String) -> String {
+    path.isEmpty ? name : "\(path).\(name)"
   }
 }
