@@ -16,6 +16,8 @@ extension Container {
   ///   registered in this container so far (or, when it has none, the one it inherits).
   /// - Decorate after registering: a definition registered later is not decorated.
   /// - Decorating in a child container leaves the parent's definition as it is.
+  /// - Decorating a concrete type decorates requests for that type: types forwarded from its
+  ///   registration (`.implements(...)`) keep handing out the undecorated instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
   ///   drawn in the graph export like any other.
@@ -59,6 +61,16 @@ extension Container {
       if found.owner === self, let movable = found.entry as? any MovableEntry {
         _ = registry.remove(found.entry.key, id: found.entry.id)
         registry.insert(movable.moved(to: innerKey, id: id()))
+        // Types forwarded from a moved registration keep resolving it, undecorated: a forwarding
+        // needs a registration as its source, and what it hands out is decorated on its own
+        // type, if at all.
+        if !found.entry.isForwarding {
+          for forwarding in registry.entries where forwarding.isForwarding && forwarding.sourceKey == key {
+            guard let repointable = forwarding as? any RepointableEntry else { continue }
+            _ = registry.remove(forwarding.key, id: forwarding.id)
+            registry.insert(repointable.repointed(to: innerKey))
+          }
+        }
       } else if let forwarding = found.entry as? any MovableEntry, found.entry.isForwarding {
         registry.insert(forwarding.moved(to: innerKey, id: id(), foreign: found.owner))
       } else {
@@ -136,6 +148,20 @@ extension Registration: MovableEntry {
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
       resolveArguments: resolveArguments, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer)
+  }
+}
+
+/// A forwarding whose source a decoration moves (see ``Container/decorate(_:tag:with:)``).
+protocol RepointableEntry: Entry {
+  /// A copy that forwards to `sourceKey`.
+  func repointed(to sourceKey: DefinitionKey) -> any Entry
+}
+
+extension Forwarding: RepointableEntry {
+  func repointed(to sourceKey: DefinitionKey) -> any Entry {
+    Forwarding(
+      id: id, key: key, sourceKey: sourceKey, blocks: blocks, forwardsWeakly: forwardsWeakly, wrap: wrap,
+      foreignSource: foreignSource, makeUnbound: makeUnbound)
   }
 }
 

@@ -144,6 +144,22 @@ struct DecoratorTests {
     )
   }
 
+  @Test func decoratingAConcreteTypeLeavesTheTypesForwardedFromItWorking() throws {
+    let container = Container()
+    let configured = MadeCounter()
+    container.register(.singleton) { RemoteCatalogue() }.implements((any Catalogue).self)
+    container.decorate(RemoteCatalogue.self) { _, inner in
+      configured.made("remote")
+      return inner
+    }
+    let remote = try container.resolve(RemoteCatalogue.self)
+    #expect(configured["remote"] == 1)
+    let catalogue = try container.resolve((any Catalogue).self)
+    #expect(ObjectIdentifier(catalogue as AnyObject) == ObjectIdentifier(remote))
+    #expect(try catalogue.name(of: 5) == "drink 5")
+    #expect(container.validate().isValid)
+  }
+
   @Test func theGraphExportDrawsTheChain() throws {
     let graph = try container().dependencyGraph(of: (any Catalogue).self)
     let names = graph.edges.map { "\($0.from.type) → \($0.to.type)" }
