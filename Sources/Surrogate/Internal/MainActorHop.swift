@@ -9,7 +9,7 @@
 ///
 /// NB: unchecked by design (see the invariant above); not a lock.
 @usableFromInline
-struct TaskOwned<Value>: @unchecked Sendable {
+struct TaskOwned<Value>: @unchecked Sendable {  // no lock: one task at a time (invariant at the top)
   @usableFromInline let value: Value
   @usableFromInline init(value: Value) { self.value = value }
 }
