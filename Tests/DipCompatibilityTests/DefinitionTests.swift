@@ -54,4 +54,29 @@ struct DefinitionTests {
     #expect(try container.resolve((any Service)?.self) is ServiceImp1)
     #expect(made.value == 1)
   }
+
+  /// Dip: resolving the properties of an instance made elsewhere runs the definition's blocks.
+  @Test func resolveDependenciesCallsResolveDependenciesBlock() throws {
+    let container = Container()
+    let blockCalled = Recorder(false)
+    let definition = container.register(.unique) { ServiceImp1() as any Service }
+      .resolvingProperties { _, _ in blockCalled.set() }
+    try definition.resolveProperties(of: ServiceImp1())
+    #expect(blockCalled.value)
+  }
+
+  /// Dip skipped the blocks for an instance of another type; here the compiler rejects one, so
+  /// the case checks what is left to check: another definition's blocks never run, and a
+  /// definition replaced since cannot inject.
+  @Test func resolveDependenciesBlockIsNotCalledWhenPassedWrongInstance() throws {
+    let container = Container()
+    let otherBlockCalled = Recorder(false)
+    let definition = container.register(.unique) { ServiceImp1() as any Service }
+    container.register(.unique, tag: "other") { ServiceImp1() as any Service }
+      .resolvingProperties { _, _ in otherBlockCalled.set() }
+    try definition.resolveProperties(of: ServiceImp2())
+    #expect(!otherBlockCalled.value)
+    container.register(.unique) { ServiceImp2() as any Service }
+    #expect(throws: ResolutionError.self) { try definition.resolveProperties(of: ServiceImp1()) }
+  }
 }

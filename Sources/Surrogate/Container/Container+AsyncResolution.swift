@@ -78,7 +78,9 @@ extension Container {
       graph.task = withUnsafeCurrentTask { $0 }
       do {
         return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
-          try await graph.resolveAsync(key, arguments: arguments, from: self)
+          let instance: T = try await graph.resolveAsync(key, arguments: arguments, from: self)
+          graph.finishResolvables()
+          return instance
         }
       } catch {
         // Backed off from a cycle of waits: start again once the other graph has finished.

@@ -147,7 +147,7 @@ extension Registration: MovableEntry {
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
       resolveArguments: resolveArguments, argumentTypes: argumentTypes,
-      store: scope.isSingleton ? obtainStore() : nil, producer: producer)
+      store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: extras?.autoInjects)
   }
 }
 

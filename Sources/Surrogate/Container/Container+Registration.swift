@@ -181,4 +181,14 @@ extension Container {
       }
     }
   }
+
+  /// Replaces the definition's registration by one that auto-injects or not (see
+  /// ``Definition/autoInjectingProperties(_:)``).
+  func setAutoInjection<Instance, Arguments>(_ enabled: Bool, of definition: Definition<Instance, Arguments>) {
+    write { registry in
+      registry.update(definition.key, id: definition.id) { entry in
+        (entry as? Registration<Instance, Arguments>)?.autoInjecting(enabled)
+      }
+    }
+  }
 }

@@ -23,6 +23,13 @@ public final class Container: Sendable {
   /// How deep an object graph may be before resolution stops with
   /// ``ResolutionError/Code/depthLimitExceeded`` instead of exhausting the stack.
   public let maximumDepth: Int
+  /// Whether instances this container makes get their ``Injected`` and ``InjectedWeak``
+  /// properties filled (a definition can override it with
+  /// ``Definition/autoInjectingProperties(_:)``).
+  public let autoInjectsProperties: Bool
+  /// The containers asked for what this one and its ancestors lack (see ``collaborate(with:)``),
+  /// held weakly.
+  let collaboration = Mutex<[WeakContainer]>([])
   @usableFromInline let coordinator: WaitCoordinator
   @usableFromInline let registry = Mutex(RegistryState())
   /// The registry as of the last write, for readers that take no lock: the bits of a retained
@@ -48,9 +55,12 @@ public final class Container: Sendable {
   ///   - parent: The container to fall back to.
   ///   - maximumDepth: The deepest object graph a resolution may build (default 500): deeper
   ///     requests throw instead of overflowing the stack.
-  public init(parent: Container? = nil, maximumDepth: Int = 500) {
+  ///   - autoInjectProperties: Whether instances get their ``Injected`` and ``InjectedWeak``
+  ///     properties filled (default `true`; a type without such properties costs nothing).
+  public init(parent: Container? = nil, maximumDepth: Int = 500, autoInjectProperties: Bool = true) {
     self.parent = parent
     self.maximumDepth = maximumDepth
+    self.autoInjectsProperties = autoInjectProperties
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
   }
 

@@ -71,4 +71,21 @@ public struct Definition<Instance, Arguments>: Sendable {
     container.append(block, to: self)
     return self
   }
+
+  /// Turns auto-injection of ``Injected`` and ``InjectedWeak`` properties on or off for this
+  /// definition, whatever its container says.
+  ///
+  /// ```swift
+  /// let container = Container(autoInjectProperties: false)
+  /// container.register { OrderPresenter() }.autoInjectingProperties(true)
+  /// container.register { LegacyScreen() }.autoInjectingProperties(false)
+  /// ```
+  ///
+  /// - Parameter enabled: Whether the definition's instances get their properties filled.
+  /// - Returns: This definition, for chaining.
+  @discardableResult
+  public func autoInjectingProperties(_ enabled: Bool) -> Definition {
+    container.setAutoInjection(enabled, of: self)
+    return self
+  }
 }

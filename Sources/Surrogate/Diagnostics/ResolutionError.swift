@@ -49,16 +49,22 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case cycle(start: Int)
   }
 
+  /// The auto-injected property each step of ``path`` was resolving, by index (see
+  /// ``pathDescription``).
+  let properties: [Int: String]
+
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], message: String, remedy: String,
-    cause: (any Error)? = nil, nearby: [DefinitionKey] = []
+    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:]
   ) {
-    self.init(code, key: key, path: path, text: .written(message), remedy: remedy, cause: cause, nearby: nearby)
+    self.init(
+      code, key: key, path: path, text: .written(message), remedy: remedy, cause: cause, nearby: nearby,
+      properties: properties)
   }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], text: Text, remedy: String,
-    cause: (any Error)? = nil, nearby: [DefinitionKey] = []
+    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:]
   ) {
     self.code = code
     self.key = key
@@ -67,15 +73,22 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.remedy = remedy
     self.cause = cause
     self.nearby = nearby
+    self.properties = properties
   }
 
-  /// The resolution path as text: `ListViewController → ListPresenter → ListView`.
+  /// A step of ``path`` as text: the key, and the auto-injected property it was resolving.
+  func step(_ index: Int) -> String {
+    properties[index].map { "\(path[index]).\($0)" } ?? path[index].description
+  }
+
+  /// The resolution path as text: `ListViewController → ListPresenter → ListView`. A step that
+  /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`.
   ///
   /// ```swift
   /// print(error.pathDescription)
   /// ```
   public var pathDescription: String {
-    path.map(\.description).joined(separator: " → ")
+    path.indices.map(step).joined(separator: " → ")
   }
 
   /// One line: `definitionNotFound: No definition for HTTPClient. Path: A → HTTPClient. Fix: …`.
@@ -99,11 +112,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ```
   public var detailedDescription: String {
     var lines = ["\(code): \(message)"]
-    for (depth, key) in path.enumerated() {
+    for depth in path.indices {
       let indent = String(repeating: "   ", count: max(0, depth - 1))
       let branch = depth == 0 ? "" : "└─ "
       let marker = depth == path.count - 1 ? "   ← failed here" : ""
-      lines.append("  \(indent)\(branch)\(key)\(marker)")
+      lines.append("  \(indent)\(branch)\(step(depth))\(marker)")
     }
     if !nearby.isEmpty {
       lines.append("Registered nearby:")

@@ -134,6 +134,10 @@ extension Graph {
     if !key.hasArguments, let produced = try autowire(key, from: container) {
       return produced
     }
+    // NB: after auto-wiring, as in Dip: a container wires what it can itself before it asks.
+    if let produced = try resolveInCollaborators(key, arguments: arguments, from: container) {
+      return produced
+    }
     throw notFound(key, in: container)
   }
 
@@ -141,12 +145,12 @@ extension Graph {
   /// arguments if every argument type can be resolved. Factories registered under the request's
   /// own tag come first, untagged ones only when none of those fits; among them, the one with
   /// the most arguments wins, and two equally good ones are an error, never a guess.
-  private func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
+  func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
     let candidates = container.autowireCandidates(for: key)
     guard !candidates.isEmpty else { return nil }
     var viable = candidates.filter { candidate in
       candidate.entry.argumentTypes.allSatisfy { type in
-        type is any OptionalResolvable.Type || container.lookup(DefinitionKey(type: type, tag: key.tag)) != nil
+        type is any OptionalResolvable.Type || container.canFind(DefinitionKey(type: type, tag: key.tag))
       }
     }
     // A tagged candidate was found under the request's own tag (lookups fall back to untagged).

@@ -106,6 +106,12 @@ final class Graph {
     /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
     /// synchronous request in it may run main-actor code.
     var runsOnMainActor = false
+    /// ``Resolvable`` instances made in this graph, in order of creation: told when it is complete.
+    var resolvables: [any Resolvable] = []
+    /// The auto-injected property being resolved, and the path depth of its owner's frame.
+    var injecting: (property: InjectedProperty, ownerDepth: Int)?
+    /// Collaborating containers this graph resolved in: kept alive while it may use them.
+    var collaborators: [Container] = []
   }
 
   /// See ``Extras/runsOnMainActor``. NB: in the extras, which only some graphs allocate: a field
@@ -293,7 +299,9 @@ final class Graph {
     frameBase = buffer.baseAddress
     frameCapacity = buffer.count
     defer { leaveFrameBuffer() }
-    return try body()
+    let result = try body()
+    if extrasStorage != nil { finishResolvables() }
+    return result
   }
 
   @usableFromInline

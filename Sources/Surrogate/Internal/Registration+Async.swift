@@ -72,9 +72,11 @@ extension Registration {
     do {
       keep(instance, in: graph, requested: requested)
       var waits = false
-      if hasBlocks {
+      let injects = injectionPlan(for: instance).map { start($0, on: instance, resolver: resolver) } ?? false
+      if hasBlocks || injects {
         waits = try await runBlocksAsync(
-          from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+          from: injects ? Self.injectionStep : 0, on: instance, resolver: resolver, in: graph, requested: requested,
+          gate: gate)
       }
       if !waits, let gate { publish(instance, gate: gate, in: graph) }
       if graph.hasPostponed { try await graph.runPostponedAsync(for: id) }
@@ -89,16 +91,19 @@ extension Registration {
   func runBlocksAsync(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) async throws -> Bool {
-    let extras = extras.unsafelyUnwrapped
+    let blocks = extras?.blocks ?? []
+    let asyncBlocks = extras?.asyncBlocks ?? []
     var index = start
-    while index < extras.blocks.count {
+    while index < blocks.count {
       let outerCycle = graph.hasUnhandledCycle
       graph.hasUnhandledCycle = false
       do {
-        if index < extras.asyncBlocks.count, let asyncBlock = extras.asyncBlocks[index] {
+        if index == Self.injectionStep {
+          try await graph.replaying { try injectProperties(of: instance, resolver: resolver) }
+        } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
           try await graph.replaying { try await asyncBlock(resolver, instance) }
         } else {
-          let block = extras.blocks[index]
+          let block = blocks[index]
           try await graph.replaying { try block(resolver, instance) }
         }
       } catch {

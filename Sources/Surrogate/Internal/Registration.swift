@@ -34,6 +34,10 @@ final class Registration<Instance, Arguments>: Entry {
   /// Production for code that knows the types only at run time, specialized where the
   /// registration was made (see ``ErasedProducer``).
   @usableFromInline let producer: ErasedProducer?
+  /// The ``InjectionPlan`` of the first dynamic type this registration made an instance of: its
+  /// retained address, or that type's metadata address with bit 0 set when such instances need
+  /// no plan, or 0 before the first instance (see ``injectionPlan(for:)``).
+  @usableFromInline let injectionBits: Atomic<UInt>
 
   /// The less common parts of a registration, in one object allocated only when one is present.
   @usableFromInline
@@ -54,6 +58,8 @@ final class Registration<Instance, Arguments>: Entry {
     let isMainActor: Bool
     /// Set for a definition registered with an `async` factory.
     let factoryIsAsync: Bool
+    /// Set by ``Definition/autoInjectingProperties(_:)``: overrides the container's setting.
+    let autoInjects: Bool?
     /// Whether a block is `async` (needs `await`) or main-actor isolated.
     let blocksNeedAwait: Bool
     let blocksNeedMainActor: Bool
@@ -61,8 +67,10 @@ final class Registration<Instance, Arguments>: Entry {
     @usableFromInline
     init(
       blocks: [Block], asyncBlocks: [AsyncBlock?], blockIsolations: [BlockIsolation], asyncFactory: AsyncFactory?,
-      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], isMainActor: Bool
+      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], isMainActor: Bool,
+      autoInjects: Bool?
     ) {
+      self.autoInjects = autoInjects
       self.blocks = blocks
       self.asyncBlocks = asyncBlocks
       self.asyncFactory = asyncFactory
@@ -92,7 +100,7 @@ final class Registration<Instance, Arguments>: Entry {
     asyncFactory: AsyncFactory? = nil, factoryIsAsync: Bool = false, isMainActor: Bool = false, blocks: [Block] = [],
     asyncBlocks: [AsyncBlock?] = [], blockIsolations: [BlockIsolation] = [],
     resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil,
-    producer: ErasedProducer? = nil
+    producer: ErasedProducer? = nil, autoInjects: Bool? = nil
   ) {
     self.id = id
     self.key = key
@@ -103,14 +111,16 @@ final class Registration<Instance, Arguments>: Entry {
     self.hasBlocks = !blocks.isEmpty
     let extras =
       blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && argumentTypes.isEmpty && !isMainActor
+        && autoInjects == nil
       ? nil
       : Extras(
         blocks: blocks, asyncBlocks: asyncBlocks, blockIsolations: blockIsolations, asyncFactory: asyncFactory,
         factoryIsAsync: factoryIsAsync, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
-        isMainActor: isMainActor)
+        isMainActor: isMainActor, autoInjects: autoInjects)
     self.extras = extras
     self.needsIsolation = extras?.needsIsolation ?? false
     self.producer = producer
+    self.injectionBits = Atomic(0)
   }
 
   /// A plain registration: a scope and a synchronous factory, nothing else (blocks are appended
@@ -132,11 +142,13 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = nil
     self.needsIsolation = false
     self.producer = producer
+    self.injectionBits = Atomic(0)
   }
 
   deinit {
     let bits = storeBits.load(ordering: .acquiring)
     if bits != 0 { Self.store(bits: bits).release() }
+    releaseInjectionPlan()
   }
 
   /// The store whose address `storeBits` holds (not 0), unretained.
@@ -194,7 +206,7 @@ final class Registration<Instance, Arguments>: Entry {
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks + [block],
       asyncBlocks: asyncBlocks, blockIsolations: isolations,
       resolveArguments: resolveArguments, argumentTypes: argumentTypes,
-      store: scope.isSingleton ? obtainStore() : nil, producer: producer)
+      store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: extras?.autoInjects)
   }
 
   @usableFromInline
@@ -433,8 +445,13 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope) }
-    if hasBlocks {
-      if try runBlocks(from: 0, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
+    // NB: one comparison for a type without auto-injected properties (see `injectionPlan(for:)`).
+    let injects = injectionPlan(for: instance).map { start($0, on: instance, resolver: resolver) } ?? false
+    if hasBlocks || injects {
+      if try runBlocks(
+        from: injects ? Self.injectionStep : 0, on: instance, resolver: resolver, in: graph, requested: requested,
+        gate: gate)
+      {
         return  // a block waits for a definition still being constructed; it publishes later
       }
     }
@@ -464,9 +481,10 @@ final class Registration<Instance, Arguments>: Entry {
       { self.store?.fulfil(instance, gate: gate) })
   }
 
-  /// Runs the blocks from `start` on. A block that reaches a definition whose factory is still
-  /// running (a view's block asking for the presenter being built with that view) is postponed
-  /// until that definition is built, with the blocks after it; returns `true` then.
+  /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
+  /// first. A block that reaches a definition whose factory is still running (a view's block
+  /// asking for the presenter being built with that view) is postponed until that definition is
+  /// built, with the blocks after it; returns `true` then.
   ///
   /// NB: inlinable so that the loop is specialized: unspecialized, every access to `blocks` asks
   /// the runtime for the metadata of the block's function type.
@@ -474,13 +492,17 @@ final class Registration<Instance, Arguments>: Entry {
   func runBlocks(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) -> Bool {
-    let blocks = extras.unsafelyUnwrapped.blocks
+    let blocks = hasBlocks ? extras.unsafelyUnwrapped.blocks : []
     var index = start
     while index < blocks.count {
       let outerCycle = graph.hasUnhandledCycle
       graph.hasUnhandledCycle = false
       do {
-        try blocks[index](resolver, instance)
+        if index == Self.injectionStep {
+          try injectProperties(of: instance, resolver: resolver)
+        } else {
+          try blocks[index](resolver, instance)
+        }
       } catch {
         graph.hasUnhandledCycle = outerCycle
         return try blockFailed(

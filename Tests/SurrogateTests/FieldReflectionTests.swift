@@ -1,4 +1,4 @@
-import SurrogateTesting
+@testable import Surrogate
 import Testing
 
 private class Base {
@@ -17,7 +17,7 @@ private final class Holder: Base {
   }
 }
 
-private struct Pair {
+private struct ReflectedPair {
   var strong: AnyObject?
   weak var weakly: AnyObject?
 }
@@ -38,7 +38,7 @@ struct FieldReflectionTests {
   }
 
   @Test func fieldOffsetsAndTypesMatchTheLayout() throws {
-    let fields = try #require(FieldReflection.fields(of: Pair.self))
+    let fields = try #require(FieldReflection.fields(of: ReflectedPair.self))
     #expect(fields.map(\.name) == ["strong", "weakly"])
     #expect(fields.map(\.offset) == [0, MemoryLayout<AnyObject?>.stride])
     #expect(fields.first.map { ObjectIdentifier($0.type) } == ObjectIdentifier(Optional<AnyObject>.self))

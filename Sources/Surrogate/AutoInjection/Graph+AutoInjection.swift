@@ -1,0 +1,34 @@
+extension Graph {
+  /// Notes a new ``Resolvable`` instance, to be told when the graph is complete.
+  func noteResolvable(_ instance: any Resolvable) {
+    extras.resolvables.append(instance)
+  }
+
+  /// Resolves an auto-injected property's value with `body`: meanwhile the resolution context of
+  /// what it makes names the property.
+  func injecting<Value>(_ property: InjectedProperty, _ body: () throws(ResolutionError) -> Value)
+    throws(ResolutionError) -> Value
+  {
+    let outer = extras.injecting
+    extras.injecting = (property, frameCount - 1)
+    defer { extrasStorage?.injecting = outer }
+    return try body()
+  }
+
+  /// The auto-injected property whose value the definition on top of the path is being made for.
+  var injectedProperty: InjectedProperty? {
+    guard let injecting = extrasStorage?.injecting, injecting.ownerDepth == frameCount - 2 else { return nil }
+    return injecting.property
+  }
+
+  /// The graph is complete: tells every ``Resolvable`` made in it, the last made first.
+  ///
+  /// NB: called only when the graph has extras, which a graph that made a `Resolvable` has.
+  @usableFromInline
+  func finishResolvables() {
+    guard let extras = extrasStorage, !extras.resolvables.isEmpty else { return }
+    let resolvables = extras.resolvables
+    extras.resolvables = []
+    for instance in resolvables.reversed() { instance.didResolveDependencies() }
+  }
+}

@@ -1,0 +1,86 @@
+/// A weak stored property the container fills in after the factory returns: for back references
+/// (a delegate, a view's presenter's view) that must not keep their target alive.
+///
+/// ```swift
+/// final class OrderView {
+///   @InjectedWeak var presenter: OrderPresenting?
+/// }
+///
+/// container.register(.shared) { OrderPresenter() }.implements(OrderPresenting.self)
+/// container.register(.shared) { OrderView() }
+/// ```
+///
+/// Everything ``Injected`` says about when and how properties are injected holds here too. The
+/// resolved instance must be a class instance (an existential of a class, too): anything else
+/// fails the resolution with ``ResolutionError/Code/propertyInjectionFailed``, since a weak
+/// reference to a value would be `nil` at once. The property reads `nil` once its target is
+/// released, and before the container injected it.
+@propertyWrapper
+public struct InjectedWeak<Value> {
+  weak var object: AnyObject?
+  var isInjected = false
+  let tag: InjectionTag
+  let isRequired: Bool
+  let didInject: ((Value) -> Void)?
+
+  /// A weak property resolved with its owner's tag; with `required: false`, any failure to
+  /// resolve it leaves it `nil`.
+  ///
+  /// ```swift
+  /// @InjectedWeak var delegate: CheckoutDelegate?
+  /// @InjectedWeak(required: false) var tracker: Tracker?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - required: Whether a failure to resolve the property fails the resolution.
+  ///   - didInject: Called with the value once it is injected.
+  public init(required: Bool = true, didInject: ((Value) -> Void)? = nil) {
+    self.tag = .inherited
+    self.isRequired = required
+    self.didInject = didInject
+  }
+
+  /// A weak property resolved with `tag` (falling back to the untagged definition); `nil` asks
+  /// for the untagged one.
+  ///
+  /// ```swift
+  /// @InjectedWeak(tag: "checkout") var delegate: CheckoutDelegate?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - tag: The tag to resolve the property with.
+  ///   - required: Whether a failure to resolve the property fails the resolution.
+  ///   - didInject: Called with the value once it is injected.
+  public init(tag: (any Hashable & Sendable)?, required: Bool = true, didInject: ((Value) -> Void)? = nil) {
+    self.tag = .explicit(DefinitionTag.wrap(tag))
+    self.isRequired = required
+    self.didInject = didInject
+  }
+
+  /// The injected object while it is alive, else `nil`.
+  ///
+  /// ```swift
+  /// view.presenter?.viewDidLoad()
+  /// ```
+  public var wrappedValue: Value? {
+    get { object.flatMap { $0 as? Value } }
+    set {
+      object = newValue.map { $0 as AnyObject }
+      isInjected = true
+    }
+  }
+
+  /// The wrapper itself, for ``value``: `$presenter.value`.
+  ///
+  /// ```swift
+  /// let presenter = view.$presenter.value
+  /// ```
+  public var projectedValue: InjectedWeak<Value> { self }
+
+  /// The injected object while it is alive, else `nil`.
+  ///
+  /// ```swift
+  /// let presenter: OrderPresenting? = view.$presenter.value
+  /// ```
+  public var value: Value? { wrappedValue }
+}

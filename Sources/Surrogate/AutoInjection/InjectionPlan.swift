@@ -1,0 +1,87 @@
+// UNSAFE: writes auto-injected properties through their addresses inside a class instance.
+//
+// Invariants:
+// - A plan is made from the runtime's field metadata of one class (see ``FieldReflection``), so
+//   each field's offset and type are those of a stored property of every instance of that exact
+//   class; ``InjectionPlan/run(on:resolver:)`` is only called with an instance whose dynamic type
+//   is the plan's (checked by the caller, `Registration.injectionPlan(for:)`, by metadata address).
+// - The instance is alive for the whole call: the caller holds it (the graph keeps it too).
+// - The property is copied out, injected and written back, so no access to it overlaps the
+//   resolution that fills it (a factory it runs may read the property through its getter).
+// - Only the thread running the graph that made the instance writes: the instance is new, not yet
+//   published to another graph (a singleton is published after its blocks have run).
+// Tests: AutoInjectionTests (inherited, generic and subclass fields; a plan per dynamic type).
+
+/// What the container does with a new instance of one class beyond its factory and blocks: the
+/// auto-injected properties to fill, and whether it is ``Resolvable``.
+///
+/// Made once per registration and dynamic type (see `Registration.injectionPlan(for:)`): a type
+/// with neither pays one comparison per instance, never a reflection.
+@usableFromInline
+final class InjectionPlan: Sendable {
+  struct Field: Sendable {
+    let offset: Int
+    let type: any AutoInjectedProperty.Type
+    let name: String
+  }
+
+  /// The address of the class's metadata.
+  let typeBits: UInt
+  let type: any AnyObject.Type
+  /// Auto-injected properties, superclass ones first, each in declaration order.
+  let fields: [Field]
+  let isResolvable: Bool
+
+  private init(typeBits: UInt, type: any AnyObject.Type, fields: [Field], isResolvable: Bool) {
+    self.typeBits = typeBits
+    self.type = type
+    self.fields = fields
+    self.isResolvable = isResolvable
+  }
+
+  /// The address of `type`'s metadata, as plans compare it.
+  static func bits(of type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type).hashValue) }
+
+  /// The plan for instances of `type`, or `nil` when they need nothing (not a class, no
+  /// auto-injected property, not ``Resolvable``).
+  static func make(for type: Any.Type) -> InjectionPlan? {
+    guard let classType = type as? any AnyObject.Type else { return nil }
+    let isResolvable = type is any Resolvable.Type
+    // NB: superclass fields have the lower offsets: sorting puts inherited properties first.
+    let fields = (FieldReflection.fields(of: type) ?? []).sorted { $0.offset < $1.offset }.compactMap {
+      field -> Field? in
+      guard let property = field.type as? any AutoInjectedProperty.Type else { return nil }
+      let name = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
+      return Field(offset: field.offset, type: property, name: name)
+    }
+    guard !fields.isEmpty || isResolvable else { return nil }
+    return InjectionPlan(typeBits: bits(of: type), type: classType, fields: fields, isResolvable: isResolvable)
+  }
+
+  /// Fills the auto-injected properties of `object` (when `autoInjects`), then lets a
+  /// ``Resolvable`` resolve its own dependencies. Properties that already have a value are left
+  /// alone, so this can run again after a property met a definition still being built.
+  func run(on object: AnyObject, resolver: Resolver, autoInjects: Bool) throws {
+    if autoInjects {
+      let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+      for field in fields {
+        try Self.inject(
+          field.type, at: base + field.offset, property: InjectedProperty(owner: type, name: field.name),
+          resolver: resolver)
+      }
+    }
+    if isResolvable, let resolvable = object as? any Resolvable {
+      try resolvable.resolveDependencies(resolver)
+    }
+  }
+
+  private static func inject<Property: AutoInjectedProperty>(
+    _: Property.Type, at address: UnsafeMutableRawPointer, property: InjectedProperty, resolver: Resolver
+  ) throws(ResolutionError) {
+    let pointer = address.assumingMemoryBound(to: Property.self)
+    guard !pointer.pointee.hasValue else { return }
+    var value = pointer.pointee
+    try value.inject(property, resolver: resolver)
+    pointer.pointee = value
+  }
+}

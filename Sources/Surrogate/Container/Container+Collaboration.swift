@@ -1,0 +1,121 @@
+import Synchronization
+
+extension Container {
+  /// Lets this container and `containers` resolve what they lack from each other: Dip's
+  /// collaborating containers, for a feature module's container and the app's.
+  ///
+  /// ```swift
+  /// let app = Container()
+  /// app.register(.singleton) { Analytics() }
+  /// let checkout = Container()
+  /// checkout.register { r in CheckoutPresenter(analytics: try r.resolve()) }
+  /// checkout.collaborate(with: app)
+  /// let presenter: CheckoutPresenter = try checkout.resolve()  // Analytics from `app`
+  /// ```
+  ///
+  /// A request that a container (and its ancestors) cannot answer, not even by auto-wiring, is
+  /// tried in its collaborators, theirs in turn, each container once. Collaboration goes both
+  /// ways: `a.collaborate(with: b)` lets `b` resolve from `a` too. What a collaborator resolves
+  /// is resolved there (its dependencies are looked up in the collaborator first), in the same
+  /// object graph: `.shared` instances are reused across containers, and a singleton belongs to
+  /// the container that registered it. Containers hold their collaborators weakly, so two
+  /// collaborating containers never keep each other alive; collaborating with itself (or again
+  /// with a collaborator) does nothing. ``validate()`` counts what collaborators provide.
+  ///
+  /// - Parameter containers: The containers to collaborate with.
+  public func collaborate(with containers: Container...) {
+    collaborate(with: containers)
+  }
+
+  /// Lets this container and `containers` resolve what they lack from each other (see
+  /// ``collaborate(with:)-(Container...)``).
+  ///
+  /// ```swift
+  /// checkout.collaborate(with: [app, payments])
+  /// ```
+  ///
+  /// - Parameter containers: The containers to collaborate with.
+  public func collaborate(with containers: [Container]) {
+    for other in containers where other !== self {
+      addCollaborator(other)
+      other.addCollaborator(self)
+    }
+  }
+
+  /// The live containers this one collaborates with.
+  ///
+  /// ```swift
+  /// checkout.collaborate(with: app)
+  /// assert(checkout.collaborators.contains { $0 === app })
+  /// ```
+  public var collaborators: [Container] {
+    collaboration.withLock { $0.compactMap(\.container) }
+  }
+
+  private func addCollaborator(_ other: Container) {
+    collaboration.withLock { list in
+      list.removeAll { $0.container == nil }
+      if !list.contains(where: { $0.container === other }) { list.append(WeakContainer(container: other)) }
+    }
+  }
+
+  /// Every container a request this container cannot answer is tried in, nearest first: the
+  /// collaborators of this container and its ancestors, then theirs, each once, none of this
+  /// container's own family.
+  func collaborationNetwork() -> [Container] {
+    var family: [Container] = []
+    var current: Container? = self
+    while let container = current {
+      family.append(container)
+      current = container.parent
+    }
+    var network: [Container] = []
+    var queue = family.flatMap(\.collaborators)
+    while !queue.isEmpty {
+      let next = queue.removeFirst()
+      guard !family.contains(where: { $0 === next }), !network.contains(where: { $0 === next }) else { continue }
+      network.append(next)
+      queue += next.collaborators
+    }
+    return network
+  }
+}
+
+/// A collaborating container, held weakly.
+struct WeakContainer {
+  weak var container: Container?
+}
+
+extension Graph {
+  /// Resolves a key that `container` cannot answer in its collaborators (see
+  /// ``Container/collaborate(with:)-(Container...)``): the first that has a definition for it,
+  /// else the first that can auto-wire it.
+  func resolveInCollaborators(_ key: DefinitionKey, arguments: Any, from container: Container)
+    throws(ResolutionError) -> Any?
+  {
+    let network = container.collaborationNetwork()
+    guard !network.isEmpty else { return nil }
+    for collaborator in network {
+      if let found = collaborator.lookup(key, in: snapshot(of:)) {
+        extras.collaborators.append(collaborator)
+        return try found.entry.produce(
+          arguments: arguments, in: self, requested: key, owner: found.owner, lookup: collaborator
+        ).instance
+      }
+    }
+    guard !key.hasArguments else { return nil }
+    for collaborator in network {
+      extras.collaborators.append(collaborator)
+      if let produced = try autowire(key, from: collaborator) { return produced }
+      extras.collaborators.removeLast()
+    }
+    return nil
+  }
+}
+
+extension Container {
+  /// Whether a definition for `key` exists here, in an ancestor or in a collaborator.
+  func canFind(_ key: DefinitionKey) -> Bool {
+    lookup(key) != nil || collaborationNetwork().contains { $0.lookup(key) != nil }
+  }
+}
