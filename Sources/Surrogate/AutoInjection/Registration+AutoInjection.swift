@@ -5,43 +5,69 @@ extension Registration {
   /// instance's auto-injected properties and ``Resolvable/resolveDependencies(_:)``.
   @inlinable static var injectionStep: Int { -1 }
 
-  /// The plan for `instance`, or `nil` when its type needs none: one comparison with the
-  /// registration's cached word for the type it always makes.
+  /// The plan for `instance`, or `nil` when its type needs none.
   @inlinable @inline(__always)
   func injectionPlan(for instance: Instance) -> InjectionPlan? {
-    // NB: `as Any`, or an existential `Instance` answers its static type.
-    let type = Swift.type(of: instance as Any)
-    let typeBits = UInt(bitPattern: ObjectIdentifier(type).hashValue)
-    if injectionBits.load(ordering: .relaxed) == typeBits | 1 { return nil }
-    return lookUpInjectionPlan(for: type, typeBits: typeBits)
+    let typeBits = DynamicType.bits(of: instance)
+    if injectionWord.load(ordering: .relaxed) == typeBits | 1 { return nil }
+    return lookUpInjectionPlan(typeBits: typeBits)
   }
 
-  /// The cached plan when `type` is the cached one, else a plan made now (and cached when nothing
-  /// is cached yet). A factory that makes instances of several classes makes a plan per instance
-  /// for every class but the first: reflection once per instance, never a wrong plan.
+  /// Whether `instance` may need auto-injection or ``Resolvable`` callbacks: `false` after one
+  /// comparison for the type this registration always makes when that type needs neither.
+  @inlinable @inline(__always)
+  func mayInject(_ instance: Instance) -> Bool {
+    injectionWord.load(ordering: .relaxed) != DynamicType.bits(of: instance) | 1
+  }
+
+  /// The instance's auto-injection (when its type needs it) and blocks, from `storeAndRunBlocks`:
+  /// returns whether a block waits for a definition still being constructed.
+  @inlinable @inline(never)
+  func injectAndRunBlocks(
+    _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+  )
+    throws(ResolutionError) -> Bool
+  {
+    let start = mayInject(instance) ? injectionStart(instance, resolver: resolver) : 0
+    guard hasBlocks || start != 0 else { return false }
+    return try runBlocks(from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+  }
+
+  /// Where `runBlocks` starts for `instance`: at ``injectionStep`` when its type needs
+  /// auto-injection or ``Resolvable`` callbacks, else at the first block.
   @usableFromInline @inline(never)
-  func lookUpInjectionPlan(for type: Any.Type, typeBits: UInt) -> InjectionPlan? {
-    let bits = injectionBits.load(ordering: .acquiring)
+  func injectionStart(_ instance: Instance, resolver: Resolver) -> Int {
+    guard let plan = injectionPlan(for: instance), start(plan, on: instance, resolver: resolver) else { return 0 }
+    return Self.injectionStep
+  }
+
+  /// The cached plan when `typeBits` is the cached type, else a plan made now (and cached when
+  /// nothing is cached yet). A factory that makes instances of several classes makes a plan per
+  /// instance for every class but the first: reflection once per instance, never a wrong plan.
+  @usableFromInline @inline(never)
+  func lookUpInjectionPlan(typeBits: UInt) -> InjectionPlan? {
+    let type = DynamicType.type(bits: typeBits)
+    let bits = injectionWord.load(ordering: .acquiring)
     if bits != 0 {
-      if bits & 1 == 0 {
-        let cached = Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      if bits & 2 != 0 {
+        let cached = Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~2).unsafelyUnwrapped)
           .takeUnretainedValue()
         if cached.typeBits == typeBits { return cached }
       }
       return InjectionPlan.make(for: type)
     }
     let plan = InjectionPlan.make(for: type)
-    let desired = plan.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? typeBits | 1
-    let (exchanged, _) = injectionBits.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+    let desired = plan.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | 2 } ?? typeBits | 1
+    let (exchanged, _) = injectionWord.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
     if !exchanged, let plan { Unmanaged.passUnretained(plan).release() }
     return plan
   }
 
   /// Releases the cached plan (from `deinit`).
   func releaseInjectionPlan() {
-    let bits = injectionBits.load(ordering: .acquiring)
-    if bits != 0, bits & 1 == 0 {
-      Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release()
+    let bits = injectionWord.load(ordering: .acquiring)
+    if bits & 2 != 0 {
+      Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~2).unsafelyUnwrapped).release()
     }
   }
 

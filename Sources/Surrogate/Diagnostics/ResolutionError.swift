@@ -32,7 +32,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public let remedy: String
   /// Registrations close to what was asked for: the same type under another tag or argument list,
   /// a registered type that conforms but was not forwarded, the candidates of an ambiguity.
-  public let nearby: [DefinitionKey]
+  public var nearby: [DefinitionKey] { details?.nearby ?? [] }
   /// How ``message`` is made.
   let text: Text
 
@@ -51,7 +51,22 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   /// The auto-injected property each step of ``path`` was resolving, by index (see
   /// ``pathDescription``).
-  let properties: [Int: String]
+  var properties: [Int: String] { details?.properties ?? [:] }
+
+  /// What only some errors have, in one reference: `nil` for most.
+  ///
+  /// NB: every function that throws this type typed passes room for it, so its size costs every
+  /// resolve: a separate `properties` field made S1 100 instructions a resolve dearer.
+  let details: Details?
+
+  final class Details: Sendable {
+    let nearby: [DefinitionKey]
+    let properties: [Int: String]
+    init(nearby: [DefinitionKey], properties: [Int: String]) {
+      self.nearby = nearby
+      self.properties = properties
+    }
+  }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], message: String, remedy: String,
@@ -72,8 +87,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.text = text
     self.remedy = remedy
     self.cause = cause
-    self.nearby = nearby
-    self.properties = properties
+    self.details = nearby.isEmpty && properties.isEmpty ? nil : Details(nearby: nearby, properties: properties)
   }
 
   /// A step of ``path`` as text: the key, and the auto-injected property it was resolving.

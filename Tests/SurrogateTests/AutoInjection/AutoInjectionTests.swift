@@ -1,0 +1,157 @@
+import Dispatch
+import Surrogate
+import Testing
+
+private final class InjectedRepository {}
+private final class InjectedAudit {}
+
+private final class InjectedPresenter {
+  @Injected var repository: InjectedRepository
+  @Injected var audit: InjectedAudit?
+  @Injected(required: false) var missing: InjectedAudit?
+}
+
+private final class InjectedScreen {
+  @Injected var presenter: InjectedPresenter
+}
+
+private struct InjectedSettings { var theme = "dark" }
+
+private final class InjectedHoldsSettingsWeakly {
+  @InjectedWeak var settings: InjectedSettings?
+}
+
+private class InjectedBaseScreen {
+  @Injected var repository: InjectedRepository
+}
+
+private final class InjectedDerivedScreen: InjectedBaseScreen {
+  @Injected var audit: InjectedAudit
+}
+
+private final class InjectedGeneric<Value: AnyObject> {
+  @Injected var value: Value
+}
+
+/// `@Injected` and `@InjectedWeak` beyond Dip's own cases: failure paths, validation, async
+/// resolution, inheritance, generics and concurrency.
+@Suite(.timeLimit(.minutes(2)))
+struct AutoInjectionTests {
+  @Test func aMissingPropertyTwoLevelsDownNamesBothPropertiesInThePath() {
+    let container = Container()
+    container.register { InjectedScreen() }
+    container.register { InjectedPresenter() }
+    do {
+      _ = try container.resolve(InjectedScreen.self)
+      Issue.record("resolved without a repository")
+    } catch {
+      #expect(error.code == .propertyInjectionFailed)
+      #expect(
+        error.pathDescription == "InjectedScreen.presenter → InjectedPresenter.repository → InjectedRepository",
+        "\(error.pathDescription)")
+      #expect(error.detailedDescription.contains("InjectedPresenter.repository"))
+      #expect(error.message.contains("Cannot auto-inject InjectedScreen.presenter"), "\(error.message)")
+    }
+  }
+
+  @Test func validateReportsAMissingRequiredPropertyAndWarnsAboutANilOptionalOne() {
+    let container = Container()
+    container.register { InjectedPresenter() }
+    let broken = container.validate()
+    #expect(broken.problems.map(\.code) == [.propertyInjectionFailed], "\(broken)")
+    container.register { InjectedRepository() }
+    let report = container.validate()
+    #expect(report.problems.isEmpty, "\(report)")
+    #expect(report.warnings.contains { "\($0)".contains("InjectedAudit") }, "\(report)")
+  }
+
+  @Test func anOptionalPropertyIsNilOnlyWhenNothingIsRegistered() throws {
+    let container = Container()
+    container.register { InjectedRepository() }
+    container.register { InjectedPresenter() }
+    #expect(try container.resolve(InjectedPresenter.self).audit == nil)
+    container.register { InjectedAudit() }
+    #expect(try container.resolve(InjectedPresenter.self).audit != nil)
+    // A required optional whose factory fails still fails the resolution.
+    container.register { () throws -> InjectedAudit in throw CancellationError() }
+    #expect(throws: ResolutionError.self) { try container.resolve(InjectedPresenter.self) }
+  }
+
+  @Test func aWeakPropertyOfAValueTypeFailsWithTheReason() {
+    let container = Container()
+    container.register { InjectedSettings() }
+    container.register { InjectedHoldsSettingsWeakly() }
+    do {
+      _ = try container.resolve(InjectedHoldsSettingsWeakly.self)
+      Issue.record("injected a value weakly")
+    } catch {
+      #expect(error.code == .propertyInjectionFailed)
+      #expect(error.message.contains("not a class instance"), "\(error.message)")
+    }
+  }
+
+  @Test func inheritedPropertiesAreInjectedAndGenericClassesToo() throws {
+    let container = Container()
+    container.register { InjectedRepository() }
+    container.register { InjectedAudit() }
+    container.register { InjectedDerivedScreen() }
+    container.register { InjectedGeneric<InjectedAudit>() }
+    let screen = try container.resolve(InjectedDerivedScreen.self)
+    #expect(screen.$repository.value != nil)
+    #expect(screen.$audit.value != nil)
+    #expect(try container.resolve(InjectedGeneric<InjectedAudit>.self).$value.value != nil)
+  }
+
+  @Test func aFactoryThatMakesInstancesOfSeveralClassesInjectsEach() throws {
+    let container = Container()
+    container.register { InjectedRepository() }
+    container.register { InjectedAudit() }
+    let flip = Locked(false)
+    container.register(.unique) { () -> InjectedBaseScreen in
+      let derived = flip.withLock { made in
+        made.toggle()
+        return made
+      }
+      return derived ? InjectedDerivedScreen() : InjectedBaseScreen()
+    }
+    for _ in 0..<4 {
+      let screen = try container.resolve(InjectedBaseScreen.self)
+      #expect(screen.$repository.value != nil)
+      if let derived = screen as? InjectedDerivedScreen { #expect(derived.$audit.value != nil) }
+    }
+  }
+
+  @Test func anAsyncResolutionInjectsPropertiesWhoseFactoriesAreAsync() async throws {
+    let container = Container()
+    container.register(.singleton) { (_: Resolver) async throws -> InjectedRepository in
+      try await Task.sleep(for: .milliseconds(1))
+      return InjectedRepository()
+    }
+    container.register { InjectedPresenter() }
+    container.register { InjectedScreen() }
+    let screen = try await container.resolve(InjectedScreen.self)
+    #expect(screen.presenter.$repository.value != nil)
+    // The synchronous resolve cannot make the async repository, and says so.
+    let fresh = Container()
+    fresh.register { (_: Resolver) async throws -> InjectedRepository in InjectedRepository() }
+    fresh.register { InjectedPresenter() }
+    #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
+  }
+
+  @Test func theInjectionPlanIsMadeOnceUnderContentionAndEveryInstanceIsInjected() {
+    for seed in 0..<8 {
+      let container = Container()
+      container.register { InjectedRepository() }
+      container.register(.unique) { InjectedPresenter() }
+      let failures = Locked(0)
+      DispatchQueue.concurrentPerform(iterations: 8) { index in
+        var generator = SeededGenerator(seed: SeededGenerator.caseSeed(run: UInt64(seed), index: index))
+        for _ in 0..<Int.random(in: 20..<60, using: &generator) {
+          let injected = (try? container.resolve(InjectedPresenter.self))?.$repository.value != nil
+          if !injected { failures.withLock { $0 += 1 } }
+        }
+      }
+      #expect(failures.withLock { $0 } == 0, "seed \(seed)")
+    }
+  }
+}

@@ -1,0 +1,59 @@
+@testable import Surrogate
+import Testing
+
+private protocol DynOpaque {}
+private protocol DynClassBound: AnyObject {}
+private protocol DynSecond {}
+private class DynBase: DynOpaque, DynClassBound, DynSecond {}
+private final class DynDerived: DynBase {}
+private final class DynHolder<Next>: DynOpaque, DynClassBound {
+  let next: Next
+  init(next: Next) { self.next = next }
+}
+private struct DynValue: DynOpaque, DynSecond {
+  var a = 1, b = 2, c = 3, d = 4
+}
+private struct DynFailure: Error {}
+private final class DynClassFailure: Error {}
+
+/// ``DynamicType`` reads an instance's dynamic type out of the runtime's layout: every answer is
+/// checked against the runtime's own (`type(of: value as Any)`).
+struct DynamicTypeTests {
+  /// Unspecialized: `DynValue` known only at run time.
+  @inline(never)
+  private func check<Instance>(_ instance: Instance, _ comment: Comment) {
+    let expected = UInt(bitPattern: ObjectIdentifier(type(of: instance as Any)))
+    #expect(DynamicType.bits(of: instance) == expected, comment)
+  }
+
+  @Test func classesAndSubclassesErasedThroughTheirSuperclass() {
+    check(DynBase(), "a class")
+    check(DynDerived() as DynBase, "a subclass as its superclass")
+    check(DynHolder(next: DynHolder(next: DynDerived())), "a generic class")
+    #expect(
+      DynamicType.bits(of: DynDerived() as DynBase) == UInt(bitPattern: ObjectIdentifier(DynDerived.self)),
+      "specialized")
+  }
+
+  @Test func existentialsOfEveryRepresentation() {
+    check(DynBase() as any DynOpaque, "an opaque existential of a class")
+    check(DynDerived() as DynBase as any DynOpaque, "an opaque existential of a subclass erased through its superclass")
+    check(DynDerived() as any DynClassBound, "a class-constrained existential")
+    check(DynDerived() as any DynOpaque & DynSecond, "a composition")
+    check(DynDerived() as any DynBase & DynSecond, "an existential with a superclass constraint")
+    check(DynDerived() as Any, "Any holding a class")
+    check(DynDerived() as AnyObject, "AnyObject")
+    check(DynValue() as any DynOpaque, "an opaque existential holding a value in a box")
+    check(DynValue() as Any, "Any holding a value")
+    check(DynFailure() as any Error, "an Error existential holding a value")
+    check(DynClassFailure() as any Error, "an Error existential holding a class")
+    check(DynHolder(next: 1) as any DynClassBound, "a generic class in a class-constrained existential")
+  }
+
+  @Test func valueTypesAreTheirOwnDynamicType() {
+    check(DynValue(), "a struct")
+    check(Optional(DynDerived()), "an optional")
+    check((1, "a"), "a tuple")
+    check({ (x: Int) in x }, "a function")
+  }
+}
