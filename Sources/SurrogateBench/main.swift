@@ -20,6 +20,13 @@ final class Presenter {
     self.analytics = analytics
   }
 }
+/// S1 with auto-injected properties instead of an initializer: the per-instance cost of
+/// auto-injection (`profile s1i`).
+final class InjectedPresenter {
+  @Injected var view: any ViewProtocol
+  @Injected var loader: any Loader
+  @Injected var analytics: any Analytics
+}
 final class Service {}
 /// S2-like: a screen whose two parts share one store within the graph.
 final class Store {}
@@ -220,6 +227,7 @@ func main() throws {
   container.register(.singleton) { Service() }
   container.register(.singleton, tag: "live") { Service() }
   container.register(.singleton, tag: 7) { Service() }
+  container.register(.unique) { InjectedPresenter() }
   container.register(.shared) { Store() }
   container.register(.unique) { r in Part(store: try r.resolve()) }
   container.register(.unique) { r in Screen(left: try r.resolve(), right: try r.resolve()) }
@@ -335,6 +343,7 @@ func main() throws {
     case "s3t": body = { blackHole(try container.resolve(Service.self, tag: "live")) }
     case "s3i": body = { blackHole(try container.resolve(Service.self, tag: 7)) }
     case "hand": body = { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
+    case "s1i": body = { blackHole(try container.resolve(InjectedPresenter.self)) }
     default: body = { blackHole(try container.resolve(Presenter.self)) }
     }
     for _ in 0..<iterations { try body() }

@@ -17,11 +17,10 @@
 /// The dynamic type of a value of a generic type, as the address of its metadata, without the
 /// runtime's dynamic cast (`type(of: value as Any)` on an existential copied it into a box on the
 /// heap and asked `swift_getDynamicType`: about 175 instructions and a `malloc` per instance).
-@usableFromInline
-enum DynamicType {
+@usableFromInline package enum DynamicType {
   /// The address of the metadata of `value`'s dynamic type.
   @inlinable @inline(__always)
-  static func bits<Value>(of value: Value) -> UInt {
+  package static func bits<Value>(of value: Value) -> UInt {
     // NB: the metadata's kind, not `Value.self is AnyObject.Type` and `type(of:)`: in code not
     // specialized for `Value` (auto-wiring, generic chains) those are runtime calls, about 150
     // instructions an instance (S6: 121,332 instructions a resolve against 113,516 without).

@@ -1,4 +1,4 @@
-@testable import Surrogate
+import Surrogate
 import Testing
 
 private protocol DynOpaque {}
