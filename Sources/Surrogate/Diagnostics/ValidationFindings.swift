@@ -58,6 +58,18 @@ struct ValidationFindings {
     if seen.insert("nil|\(path)").inserted { warnings.append(.optionalResolvedToNil(path: path)) }
   }
 
+  /// Changes rejected after `bootstrap()`: problems that break no definition (they were not
+  /// applied), each listed once.
+  mutating func noteRejected(_ errors: [ResolutionError]) {
+    for error in errors {
+      let identity = "\(error.code)|\(error.key)|\(error.message)"
+      guard problemIndex[identity] == nil else { continue }
+      problemIndex[identity] = problems.count
+      problems.append(error)
+      brokenBy.append([])
+    }
+  }
+
   /// Singletons that keep an instance of a shorter-lived scope.
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
