@@ -32,6 +32,8 @@ public final class Container: Sendable {
   @usableFromInline let readers = ReaderCounts()
   /// Whether unpublished snapshots wait for readers to leave; the last to leave releases them.
   @usableFromInline let hasRetired = Atomic<Bool>(false)
+  /// The child containers made with this one as parent, held weakly: for ``reset(_:)``.
+  let children = Mutex(ChildList())
 
   /// Creates a container, optionally a child of another.
   ///
@@ -52,6 +54,7 @@ public final class Container: Sendable {
     self.parent = parent
     self.maximumDepth = maximumDepth
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
+    parent?.children.withLock { $0.add(self) }
   }
 
   deinit {

@@ -70,11 +70,13 @@ struct ValidationFindings {
     }
   }
 
-  /// Singletons that keep an instance of a shorter-lived scope.
+  /// Singletons that keep an instance of a shorter-lived scope: a `.unique` or `.shared` one, or
+  /// one of a custom scope other than their own (which `reset(_:)` releases while the singleton
+  /// keeps it).
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
       guard let owner = recorder.scopes[request.from], owner.isSingleton,
-        let captive = recorder.scopes[request.to], !captive.isSingleton,
+        let captive = recorder.scopes[request.to], !captive.isSingleton || (captive.isCustom && captive != owner),
         seen.insert("captive|\(request.from)|\(request.to)").inserted
       else { continue }
       warnings.append(
