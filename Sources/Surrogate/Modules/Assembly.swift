@@ -1,7 +1,7 @@
 /// A feature's registrations, in one type: what a Swinject `Assembly` is.
 ///
 /// An assembly registers the definitions of one feature (or one layer) into the container it is
-/// given. The composition root applies the assemblies in order with ``Container/assemble(_:)-([any Assembly])``,
+/// given. The composition root applies the assemblies in order with ``Container/assemble(_:)-([Assembly])``,
 /// or gives a feature a child container of its own with ``Container/makeChild(assembling:)``.
 /// Keep an assembly free of state and side effects beyond registering: it may be applied to
 /// several containers (the app's, a test's).

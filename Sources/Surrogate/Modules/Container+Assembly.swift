@@ -17,7 +17,7 @@ extension Container {
   }
 
   /// Applies an array of assemblies to this container, in order, as
-  /// ``assemble(_:)-(any Assembly...)`` does.
+  /// ``assemble(_:)-(Assembly...)`` does.
   ///
   /// ```swift
   /// let features: [any Assembly] = [NetworkAssembly(), OrdersAssembly()]
