@@ -8,9 +8,13 @@ struct RegistryFreeze: Sendable {
   mutating func freeze() { isFrozen = true }
 
   /// Whether `change` may be applied; once frozen it may not, and it is noted as rejected.
+  ///
+  /// A change already noted is noted once: an app that registers late on every screen it opens
+  /// keeps one entry per definition, not one per screen.
   mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {
     guard isFrozen else { return true }
-    rejected.append(change())
+    let change = change()
+    if !rejected.contains(change) { rejected.append(change) }
     return false
   }
 
@@ -22,8 +26,8 @@ struct RegistryFreeze: Sendable {
 }
 
 /// A change to a bootstrapped container's definitions that was not applied.
-struct RejectedChange: Sendable {
-  enum Kind: Sendable {
+struct RejectedChange: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
     case registration, forwarding, removal, block, decoration
   }
 

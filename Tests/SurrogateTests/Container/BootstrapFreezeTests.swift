@@ -101,6 +101,17 @@ struct BootstrapFreezeTests {
     #expect(container.rejectedChanges.count == 1)
   }
 
+  @Test func aLateRegistrationRepeatedOnEveryScreenIsReportedOnce() throws {
+    let container = Container()
+    try container.bootstrap()
+    for _ in 0..<1_000 { container.register { Service() } }
+    container.register(tag: "other") { Service() }
+    #expect(
+      container.rejectedChanges.map(\.key) == [
+        DefinitionKey(type: Service.self), DefinitionKey(type: Service.self, tag: DefinitionTag("other")),
+      ])
+  }
+
   @Test func validateReportsEveryRejectedChangeAsAProblem() throws {
     let container = Container()
     let service = container.register { Service() }
