@@ -54,7 +54,7 @@ public final class Container: Sendable {
     self.parent = parent
     self.maximumDepth = maximumDepth
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
-    parent?.children.withLock { $0.add(self) }
+    if let parent { parent.children.withLock(owner: parent) { $0.add(self) } }
   }
 
   deinit {
