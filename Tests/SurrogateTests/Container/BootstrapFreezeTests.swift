@@ -184,6 +184,17 @@ struct BootstrapFreezeTests {
     #expect(app.rejectedChanges.isEmpty)
   }
 
+  @Test func testOverridesStillWorkOnABootstrappedContainer() throws {
+    let container = Container()
+    container.register { Client(host: "live", port: 443) }
+    try container.bootstrap()
+    let host = try container.withOverrides({ $0.register { Client(host: "mock", port: 80) } }) {
+      try container.resolve(Client.self).host
+    }
+    #expect(host == "mock")
+    #expect(container.rejectedChanges.isEmpty)
+  }
+
   @Test func aChildRequestFindsTheParentsRejectedRegistration() throws {
     let app = Container()
     try app.bootstrap()
