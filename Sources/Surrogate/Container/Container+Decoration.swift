@@ -50,6 +50,7 @@ extension Container {
     guard let found = lookup(key) else { return }
     let scope = scope(of: found)
     write { registry in
+      guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()
       let inner = DecorationTag(serial: serial, role: .inner, decorated: key)
       let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)

@@ -111,6 +111,7 @@ extension Container {
   ///   removed is left alone.
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
     write { registry in
+      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)) else { return }
       guard registry.remove(definition.key, id: definition.id), definition.key == definition.sourceKey else { return }
       for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
         registry.remove(entry.key, id: entry.id)
@@ -119,6 +120,9 @@ extension Container {
   }
 
   /// Removes every definition and singleton instance from this container (not from its parent).
+  ///
+  /// This also lifts the freeze of ``bootstrap()-4r7nw`` and forgets ``rejectedChanges``: the
+  /// container is empty and can be composed and bootstrapped again, as in Dip.
   ///
   /// ```swift
   /// container.reset()
@@ -161,7 +165,12 @@ extension Container {
   func insert(making make: (RegistrationID) -> any Entry) -> RegistrationID {
     write { registry in
       let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
-      registry.insert(make(id))
+      let entry = make(id)
+      // NB: a rejected registration still gets an id of its own, so its definition's chained
+      // calls find nothing to change.
+      let kind: RejectedChange.Kind = entry.isForwarding ? .forwarding : .registration
+      guard registry.admits(RejectedChange(kind: kind, key: entry.key)) else { return id }
+      registry.insert(entry)
       return id
     }
   }
@@ -172,6 +181,10 @@ extension Container {
     to definition: Definition<Instance, Arguments>
   ) {
     write { registry in
+      // A definition whose registration was rejected has nothing to add a block to.
+      guard registry.entry(for: definition.key)?.id == definition.id,
+        registry.admits(RejectedChange(kind: .block, key: definition.key))
+      else { return }
       registry.update(definition.key, id: definition.id) { entry in
         if let registration = entry as? Registration<Instance, Arguments> {
           return registration.appending(block, asyncBlock: asyncBlock, isolation: isolation)

@@ -15,6 +15,9 @@ extension Container {
   /// own (no network in a test run, say) is a ``ValidationWarning/Kind/factoryThrew`` warning
   /// that names the error: the graph is wired correctly, the environment is missing.
   ///
+  /// Changes made to the definitions after ``bootstrap()-4r7nw``, which were not applied, are
+  /// problems (``ResolutionError/Code/modifiedAfterBootstrap``).
+  ///
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
   /// `try r.resolve()` is `nil`, silently, when its type is not registered), captive dependencies
   /// (a singleton that keeps an instance of a `.unique` or `.shared` definition alive for its
@@ -205,6 +208,7 @@ extension Container {
 
     func report() -> ValidationReport {
       var findings = findings
+      findings.noteRejected(container.rejectedChanges)
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
       return findings.report
@@ -286,7 +290,13 @@ extension Container {
     return keys
   }
 
-  /// Creates every ``Scope/eagerSingleton`` of this container now.
+  /// Creates every ``Scope/eagerSingleton`` of this container now, and freezes its definitions.
+  ///
+  /// From the moment it starts, the container's definitions are frozen, as in Dip: a later
+  /// registration, forwarding, decoration, `resolvingProperties` block or removal is not applied,
+  /// and is reported instead (see <doc:Bootstrap>). Calling it again is harmless: it makes the
+  /// eager singletons that are not made yet (one whose factory failed, say) and changes nothing
+  /// else. Child containers are not frozen; each is bootstrapped on its own.
   ///
   /// An eager singleton that takes runtime arguments cannot be made without them: it is made on
   /// its first `resolve(_:arguments:)` instead.
@@ -298,13 +308,15 @@ extension Container {
   ///
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
   public func bootstrap() throws(ResolutionError) {
+    freezeDefinitions()
     for entry in eagerSingletons() {
       _ = try Graph(container: self).resolveErased(entry.key, arguments: (), from: self)
     }
   }
 
   /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories
-  /// and running main-actor ones on the main actor.
+  /// and running main-actor ones on the main actor, and freezes its definitions as
+  /// ``bootstrap()-4r7nw`` does.
   ///
   /// ```swift
   /// container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }
@@ -314,6 +326,7 @@ extension Container {
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised, or
   ///   `CancellationError`.
   public func bootstrap() async throws {
+    freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self)
       _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)

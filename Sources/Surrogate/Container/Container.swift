@@ -39,6 +39,8 @@ public final class Container: Sendable {
   @usableFromInline let readers = ReaderCounts()
   /// Whether unpublished snapshots wait for readers to leave; the last to leave releases them.
   @usableFromInline let hasRetired = Atomic<Bool>(false)
+  /// The child containers made with this one as parent, held weakly: for ``reset(_:)``.
+  let children = Mutex(ChildList())
 
   /// Creates a container, optionally a child of another.
   ///
@@ -62,6 +64,7 @@ public final class Container: Sendable {
     self.maximumDepth = maximumDepth
     self.autoInjectsProperties = autoInjectProperties
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
+    if let parent { parent.children.withLock(owner: parent) { $0.add(self) } }
   }
 
   deinit {

@@ -152,6 +152,7 @@ extension ResolutionError {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
       case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait, requiresMainActor
+      case modifiedAfterBootstrap
     }
 
     let value: Value
@@ -216,6 +217,15 @@ extension ResolutionError {
     /// ```
     public static let requiresMainActor = Code(value: .requiresMainActor)
 
+    /// A definition was registered, forwarded, decorated, removed or given a block after
+    /// ``Container/bootstrap()-4r7nw``, which froze the container's definitions: the change was
+    /// not applied. A request that only the rejected registration could have answered throws it,
+    /// and ``Container/validate()`` and ``Container/rejectedChanges`` list every rejected change.
+    ///
+    /// ```swift
+    /// error.code == .modifiedAfterBootstrap // register before bootstrap(), or in a child container
+    /// ```
+    public static let modifiedAfterBootstrap = Code(value: .modifiedAfterBootstrap)
     /// The code's name: `definitionNotFound`.
     ///
     /// ```swift

@@ -58,11 +58,25 @@ struct ValidationFindings {
     if seen.insert("nil|\(path)").inserted { warnings.append(.optionalResolvedToNil(path: path)) }
   }
 
-  /// Singletons that keep an instance of a shorter-lived scope.
+  /// Changes rejected after `bootstrap()`: problems that break no definition (they were not
+  /// applied), each listed once.
+  mutating func noteRejected(_ errors: [ResolutionError]) {
+    for error in errors {
+      let identity = "\(error.code)|\(error.key)|\(error.message)"
+      guard problemIndex[identity] == nil else { continue }
+      problemIndex[identity] = problems.count
+      problems.append(error)
+      brokenBy.append([])
+    }
+  }
+
+  /// Singletons that keep an instance of a shorter-lived scope: a `.unique` or `.shared` one, or
+  /// one of a custom scope other than their own (which `reset(_:)` releases while the singleton
+  /// keeps it).
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
       guard let owner = recorder.scopes[request.from], owner.isSingleton,
-        let captive = recorder.scopes[request.to], !captive.isSingleton,
+        let captive = recorder.scopes[request.to], !captive.isSingleton || (captive.isCustom && captive != owner),
         seen.insert("captive|\(request.from)|\(request.to)").inserted
       else { continue }
       warnings.append(

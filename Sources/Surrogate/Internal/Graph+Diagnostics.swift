@@ -60,6 +60,7 @@ extension Graph {
         remedy: "Register \(key) again, or remove the forwarding.",
         nearby: [key])
     }
+    if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
     let nearby = container.nearbyKeys(for: key)
     return ResolutionError(
       .definitionNotFound, key: key, path: path(to: key),

@@ -17,6 +17,17 @@ struct Registry: Sendable {
   /// For auto-wiring: the argument lists each type is registered with.
   private(set) var argumentVariants: [ObjectIdentifier: [ObjectIdentifier: Any.Type]] = [:]
   private var nextSerial = 0
+  /// Whether `bootstrap()` froze the definitions, and what was turned away since.
+  private(set) var freeze = RegistryFreeze()
+
+  /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
+  mutating func freezeDefinitions() { freeze.freeze() }
+
+  /// Whether `change` may be applied: not once the container is bootstrapped, and then it is
+  /// noted for ``Container/rejectedChanges``.
+  mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {
+    freeze.admits(change())
+  }
 
   mutating func makeSerial() -> Int {
     nextSerial += 1
@@ -196,6 +207,7 @@ struct Registry: Sendable {
     tagged = EntryTable()
     tagCounts = [:]
     argumentVariants = [:]
+    freeze = RegistryFreeze()
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }

@@ -7,6 +7,7 @@
 /// | ``singleton`` | one for the life of the definition, made on first use |
 /// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap()-4r7nw`` |
 /// | ``weakSingleton`` | shared while someone holds it; made again once it is released |
+/// | ``custom(_:)`` | one per definition until ``Container/reset(_:)`` releases it (a "session") |
 ///
 /// ```swift
 /// container.register(.singleton) { Analytics() }
@@ -17,9 +18,20 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   enum Kind: Hashable, Sendable {
     case unique, shared, singleton, eagerSingleton, weakSingleton
+    case custom
   }
 
+  /// A custom scope's name; empty for the built-in ones.
+  ///
+  /// NB: a `StaticString`, not a `String`: a scope is stored in every registration and read on
+  /// every resolve, and a `StaticString` keeps it a plain value (no reference to count on a copy).
+  let name: StaticString
   @usableFromInline let kind: Kind
+
+  init(kind: Kind, name: StaticString = "") {
+    self.name = name
+    self.kind = kind
+  }
 
   /// A new instance every time the definition is resolved, even within one object graph.
   ///
@@ -66,11 +78,56 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public static let weakSingleton = Scope(kind: .weakSingleton)
 
+  /// A scope of your own, named: one instance per definition, shared by every graph, until
+  /// ``Container/reset(_:)`` releases the instances of this scope; the next request makes new ones.
+  ///
+  /// Declare it once, as a static constant, and use it like the built-in scopes. Two custom scopes
+  /// with the same name are the same scope.
+  ///
+  /// ```swift
+  /// extension Scope {
+  ///   static let session = Scope.custom("session")
+  /// }
+  ///
+  /// container.register(.session) { UserProfileStore() }
+  /// // on logout:
+  /// container.reset(.session)  // the next resolve makes a new UserProfileStore
+  /// ```
+  ///
+  /// - Parameter name: The scope's name, a literal: it identifies the scope and is what
+  ///   diagnostics print.
+  /// - Returns: The scope.
+  public static func custom(_ name: StaticString) -> Scope {
+    Scope(kind: .custom, name: name)
+  }
+
   @usableFromInline var isSingleton: Bool {
     switch kind {
-    case .singleton, .eagerSingleton, .weakSingleton: true
+    case .singleton, .eagerSingleton, .weakSingleton, .custom: true
     case .unique, .shared: false
     }
+  }
+
+  /// Whether this is a scope made with ``custom(_:)``.
+  var isCustom: Bool { kind == .custom }
+
+  /// Whether two scopes are the same: the same built-in scope, or custom scopes of the same name.
+  ///
+  /// ```swift
+  /// Scope.custom("session") == Scope.custom("session") // true
+  /// ```
+  public static func == (lhs: Scope, rhs: Scope) -> Bool {
+    lhs.kind == rhs.kind && (lhs.kind != .custom || lhs.name.description == rhs.name.description)
+  }
+
+  /// Hashes the scope consistently with `==`.
+  ///
+  /// ```swift
+  /// let scopes: Set<Scope> = [.singleton, .custom("session")]
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    if kind == .custom { hasher.combine(name.description) }
   }
 
   /// The scope's name as you would write it: `.shared`.
@@ -85,6 +142,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     case .singleton: ".singleton"
     case .eagerSingleton: ".eagerSingleton"
     case .weakSingleton: ".weakSingleton"
+    case .custom: ".custom(\"\(name)\")"
     }
   }
 }

@@ -1,0 +1,34 @@
+extension Container {
+  /// Releases the instances this container and its child containers keep for `scope`: the next
+  /// request for each of its definitions makes a new instance.
+  ///
+  /// Made for ``Scope/custom(_:)`` scopes, such as a "session" scope that a logout ends. The
+  /// definitions stay registered, with their blocks and forwarded types, so resetting a scope is
+  /// allowed after ``bootstrap()-4r7nw``. Resetting ``Scope/singleton`` (or another singleton
+  /// scope) releases those instances the same way; ``Scope/shared`` and ``Scope/unique`` keep
+  /// nothing, so resetting them changes nothing. A parent's instances are not released: reset
+  /// the container that registered the definition, or an ancestor of it.
+  ///
+  /// Safe to call while other threads resolve: a resolve that races it gets the old instance
+  /// or a new one, never a half-released one. The container lets go of the old instances at
+  /// once; an instance is freed when the graphs still building with it and whoever holds it let
+  /// go.
+  ///
+  /// ```swift
+  /// extension Scope {
+  ///   static let session = Scope.custom("session")
+  /// }
+  ///
+  /// container.register(.session) { UserProfileStore() }
+  /// let before = try container.resolve(UserProfileStore.self)
+  /// container.reset(.session)  // logout
+  /// let after = try container.resolve(UserProfileStore.self)  // a new store: before !== after
+  /// ```
+  ///
+  /// - Parameter scope: The scope whose instances to release.
+  public func reset(_ scope: Scope) {
+    guard scope.isSingleton else { return }
+    write { registry in _ = registry.renewRegistrations(in: scope) }
+    for child in children.withLock(owner: self, \.alive) { child.reset(scope) }
+  }
+}

@@ -1,0 +1,23 @@
+/// An entry that keeps instances for a scope and can hand out a copy that keeps none yet: how
+/// ``Container/reset(_:)`` releases a custom scope's instances.
+protocol RenewableEntry: ScopedEntry {
+  /// A copy with the same id, key, factory and blocks, and an empty instance store.
+  func renewed() -> any Entry
+}
+
+extension Registration: RenewableEntry {
+  /// A copy with a new, empty singleton store.
+  ///
+  /// NB: the old registration is not changed: a graph or a lock-free reader that holds it (through
+  /// the snapshot it reads) keeps reading its instance until it lets go, and the old snapshot,
+  /// released once no reader holds it, takes the old instance with it. So a resolve that races a
+  /// reset gets the old instance or a new one, and the hot path reads a published singleton as
+  /// it always has.
+  func renewed() -> any Entry {
+    Registration(
+      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
+      factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
+      asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
+      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: nil, producer: producer)
+  }
+}

@@ -1,0 +1,54 @@
+/// Whether a container has been bootstrapped, and the changes to its definitions it turned away
+/// since: the decision logic of the freeze, applied under the registry's lock.
+struct RegistryFreeze: Sendable {
+  private(set) var isFrozen = false
+  /// The rejected changes, oldest first.
+  private(set) var rejected: [RejectedChange] = []
+
+  mutating func freeze() { isFrozen = true }
+
+  /// Whether `change` may be applied; once frozen it may not, and it is noted as rejected.
+  ///
+  /// A change already noted is noted once: an app that registers late on every screen it opens
+  /// keeps one entry per definition, not one per screen.
+  mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {
+    guard isFrozen else { return true }
+    let change = change()
+    if !rejected.contains(change) { rejected.append(change) }
+    return false
+  }
+
+  /// The rejected change that would have defined `key` (a registration, forwarding or
+  /// decoration of exactly that key), if any: why a request for it finds nothing.
+  func rejectedDefinition(of key: DefinitionKey) -> RejectedChange? {
+    rejected.last { $0.key == key && $0.kind != .removal && $0.kind != .block }
+  }
+}
+
+/// A change to a bootstrapped container's definitions that was not applied.
+struct RejectedChange: Equatable, Sendable {
+  enum Kind: Equatable, Sendable {
+    case registration, forwarding, removal, block, decoration
+  }
+
+  let kind: Kind
+  let key: DefinitionKey
+
+  /// The error that reports it: for ``Container/validate()``, ``Container/rejectedChanges`` and a
+  /// request the change would have answered.
+  func error(path: [DefinitionKey]? = nil) -> ResolutionError {
+    let what: String
+    switch kind {
+    case .registration: what = "\(key) was registered after `bootstrap()`; the registration was not applied."
+    case .forwarding: what = "\(key) was forwarded after `bootstrap()`; the forwarding was not applied."
+    case .removal: what = "\(key) was removed after `bootstrap()`; the removal was not applied, so it still resolves."
+    case .block: what = "A `resolvingProperties` block was added to \(key) after `bootstrap()`; it was not applied."
+    case .decoration: what = "\(key) was decorated after `bootstrap()`; the decoration was not applied."
+    }
+    return ResolutionError(
+      .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,
+      remedy: "Make every change to a container's definitions before `bootstrap()` (a composition root that "
+        + "registers late is a bug); register what a feature adds later in a child container, "
+        + "`Container(parent: container)`, or call `reset()` to empty the container and lift the freeze.")
+  }
+}
