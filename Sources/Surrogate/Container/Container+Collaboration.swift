@@ -81,11 +81,6 @@ extension Container {
   }
 }
 
-/// A collaborating container, held weakly.
-struct WeakContainer {
-  weak var container: Container?
-}
-
 extension Graph {
   /// Resolves a key that `container` cannot answer in its collaborators (see
   /// ``Container/collaborate(with:)-(Container...)``): the first that has a definition for it,

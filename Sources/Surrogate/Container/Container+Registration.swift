@@ -199,6 +199,9 @@ extension Container {
   /// ``Definition/autoInjectingProperties(_:)``).
   func setAutoInjection<Instance, Arguments>(_ enabled: Bool, of definition: Definition<Instance, Arguments>) {
     write { registry in
+      guard registry.entry(for: definition.key)?.id == definition.id,
+        registry.admits(RejectedChange(kind: .autoInjection, key: definition.key))
+      else { return }
       registry.update(definition.key, id: definition.id) { entry in
         (entry as? Registration<Instance, Arguments>)?.autoInjecting(enabled)
       }

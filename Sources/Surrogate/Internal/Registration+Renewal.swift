@@ -18,6 +18,7 @@ extension Registration: RenewableEntry {
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: nil, producer: producer)
+      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: nil, producer: producer,
+      autoInjects: extras?.autoInjects)
   }
 }

@@ -28,7 +28,7 @@ struct RegistryFreeze: Sendable {
 /// A change to a bootstrapped container's definitions that was not applied.
 struct RejectedChange: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
-    case registration, forwarding, removal, block, decoration
+    case registration, forwarding, removal, block, decoration, autoInjection
   }
 
   let kind: Kind
@@ -44,6 +44,8 @@ struct RejectedChange: Equatable, Sendable {
     case .removal: what = "\(key) was removed after `bootstrap()`; the removal was not applied, so it still resolves."
     case .block: what = "A `resolvingProperties` block was added to \(key) after `bootstrap()`; it was not applied."
     case .decoration: what = "\(key) was decorated after `bootstrap()`; the decoration was not applied."
+    case .autoInjection:
+      what = "Auto-injection of \(key) was turned on or off after `bootstrap()`; the change was not applied."
     }
     return ResolutionError(
       .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,

@@ -138,6 +138,17 @@ struct AutoInjectionTests {
     #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
   }
 
+  @Test func turningAutoInjectionOffAfterBootstrapIsRejectedAndReported() throws {
+    let container = Container()
+    container.register { InjectedRepository() }
+    let presenter = container.register { InjectedPresenter() }
+    try container.bootstrap()
+    presenter.autoInjectingProperties(false)
+    #expect(try container.resolve(InjectedPresenter.self).$repository.value != nil)
+    #expect(container.rejectedChanges.map(\.code) == [.modifiedAfterBootstrap])
+    #expect(container.rejectedChanges.first?.message.contains("Auto-injection") == true)
+  }
+
   @Test func theInjectionPlanIsMadeOnceUnderContentionAndEveryInstanceIsInjected() {
     for seed in 0..<8 {
       let container = Container()
