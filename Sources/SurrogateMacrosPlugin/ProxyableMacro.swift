@@ -46,11 +46,31 @@ public struct ProxyableMacro: ExtensionMacro {
       \(raw: body)
       }
       """
-    return [decl.cast(ExtensionDeclSyntax.self)]
+    guard sameTypes.isEmpty, !ProxyableMacro.hasStaticRequirement(proto) else { return [decl.cast(ExtensionDeclSyntax.self)] }
+    // The same forwarding for a proxy of the existential, which does not conform to its own
+    // protocol: what a decorator wraps (`container.decorate((any P).self) { _, inner in
+    // InterceptingProxy(inner) }`), made to conform with `where Subject == any P`.
+    let existential: DeclSyntax = """
+      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject == any \(raw: name) {
+      \(raw: body)
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self), existential.cast(ExtensionDeclSyntax.self)]
   }
 }
 
 extension ProxyableMacro {
+  /// Whether the protocol has a static requirement, which an existential's metatype cannot be
+  /// called with: then no forwarding for a proxy of `any P` is written.
+  static func hasStaticRequirement(_ proto: ProtocolDeclSyntax) -> Bool {
+    proto.memberBlock.members.contains { member in
+      let modifiers =
+        member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+        ?? member.decl.as(SubscriptDeclSyntax.self)?.modifiers ?? []
+      return modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+  }
+
   /// Inherited protocols that have no requirements a proxy forwards: no note for them.
   static let standardProtocols: Set<String> = [
     "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "SendableMetatype", "Copyable", "Escapable",
@@ -302,6 +322,12 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     let isOptional = result.map(isOptionalType) ?? false
     let tryKeyword = throwing == .none ? "" : "try "
     let awaitKeyword = isAsync ? "await " : ""
+    // NB: `throws` and `async` calls go through `forward`, which wraps the whole call in a closure,
+    // so that a proxy sees it end (an `InterceptingProxy` times it and sees what it threw). A
+    // `consuming` argument cannot be captured, so that call still goes to the subject directly.
+    if throwing == .untyped, !callsDirectly {
+      return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.forward(\(proxyAccess)) { try \(awaitKeyword)$0\(member) }"
+    }
     if throwing == .untyped {
       return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.requireSubject(for: \(proxyAccess))\(member)"
     }
@@ -311,6 +337,10 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
         throwing == .typedOrRethrows ? .typedThrowsWithoutFallback(access) : .resultWithoutFallback(access)
       diagnose(node, message, fixIt: result.map(optionalFixIt))
       return nil
+    }
+    if isAsync, throwing == .none, !callsDirectly {
+      // The only error is the proxy's own (no subject): the fallback.
+      return "\(indent)\(isVoid ? "_ = " : "return ")try? await self.forward(\(proxyAccess)) { await $0\(member) }"
     }
     if isAsync || throwing == .typedOrRethrows || callsDirectly {
       let fallback = isVoid ? "return" : "return nil"
