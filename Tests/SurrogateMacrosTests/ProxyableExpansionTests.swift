@@ -201,6 +201,50 @@ final class ProxyableExpansionTests: XCTestCase {
         """,
       macros: macros)
   }
+
+  func testATypedThrowsCallRethrowsItsErrorTypedAndFallsBackWithoutASubject() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Scale: AnyObject {
+        func weigh(_ item: String) throws(ScaleError) -> Int?
+      }
+      """,
+      expandedSource: """
+        protocol Scale: AnyObject {
+          func weigh(_ item: String) throws(ScaleError) -> Int?
+        }
+
+        extension Scale where Self: Surrogate.Proxy, Self.Subject: Scale {
+          @inline(__always) func weigh(_ item: String) throws(ScaleError) -> Int? {
+            do {
+              return try self.forward(Surrogate.ProxyAccess("weigh(_:)")) {
+                  try $0.weigh(item)
+              }
+            } catch let _$error as ScaleError {
+              throw _$error
+            } catch {
+              return nil
+            }
+          }
+        }
+
+        extension Scale where Self: Surrogate.Proxy, Self.Subject == any Scale {
+          @inline(__always) func weigh(_ item: String) throws(ScaleError) -> Int? {
+            do {
+              return try self.forward(Surrogate.ProxyAccess("weigh(_:)")) {
+                  try $0.weigh(item)
+              }
+            } catch let _$error as ScaleError {
+              throw _$error
+            } catch {
+              return nil
+            }
+          }
+        }
+        """,
+      macros: macros)
+  }
 }
 
 final class ProxyableDiagnosticsTests: XCTestCase {

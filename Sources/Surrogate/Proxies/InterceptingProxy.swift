@@ -18,8 +18,8 @@
 /// ```
 ///
 /// The proxy holds its subject strongly and always reaches it. What it cannot intercept: calls
-/// of requirements that throw a typed error or rethrow, or that take a `consuming` parameter,
-/// and static requirements; `@Proxyable` forwards those to the subject directly.
+/// of requirements that rethrow or take a `consuming` parameter, and static requirements;
+/// `@Proxyable` forwards those to the subject directly.
 public final class InterceptingProxy<Subject>: Proxy {
   /// The object or value every call is forwarded to.
   ///

@@ -33,6 +33,19 @@ struct InterceptingProxyTests {
     #expect(recorder.recorded.last == "← fetch(_:) threw")
   }
 
+  @Test func aTypedThrowsCallIsSeenAndItsErrorKeepsItsType() throws {
+    let recorder = CallRecorder()
+    let pantry: any Pantry = InterceptingProxy<any Pantry>(LocalPantry(), interceptors: [recorder])
+    #expect(try pantry.weigh("flour") == 500)
+    do throws(OutOfStock) {
+      _ = try pantry.weigh("saffron")
+      Issue.record("weighing what is not there returned")
+    } catch {
+      #expect(error == OutOfStock())  // typed: `error` is an OutOfStock
+    }
+    #expect(recorder.recorded == ["→ weigh(_:)", "← weigh(_:)", "→ weigh(_:)", "← weigh(_:) threw"])
+  }
+
   @Test func theOutcomeSaysHowLongTheCallTook() async throws {
     let recorder = CallRecorder()
     let pantry: any Pantry = InterceptingProxy<any Pantry>(LocalPantry(), interceptors: [recorder])

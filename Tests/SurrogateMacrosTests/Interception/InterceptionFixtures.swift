@@ -10,6 +10,7 @@ protocol Pantry: AnyObject, Sendable {
   func take(_ item: String) throws -> String
   func restock() async
   func fetch(_ item: String) async throws -> String
+  func weigh(_ item: String) throws(OutOfStock) -> Int?
   var label: String? { get }
   var shelf: String? { get set }
   subscript(index: Int) -> String? { get }
@@ -35,6 +36,10 @@ final class LocalPantry: Pantry {
   func fetch(_ item: String) async throws -> String {
     try await Task.sleep(for: .milliseconds(20))
     return try take(item)
+  }
+  func weigh(_ item: String) throws(OutOfStock) -> Int? {
+    guard items.withLock({ $0.contains(item) }) else { throw OutOfStock() }
+    return item.count * 100
   }
   var label: String? { "pantry" }
   var shelf: String? {
@@ -90,6 +95,7 @@ final class ScopeReader: Pantry {
   func take(_ item: String) throws -> String { item }
   func restock() async { note() }
   func fetch(_ item: String) async throws -> String { item }
+  func weigh(_ item: String) throws(OutOfStock) -> Int? { nil }
   var label: String? { nil }
   var shelf: String? {
     get { nil }
