@@ -46,11 +46,31 @@ public struct ProxyableMacro: ExtensionMacro {
       \(raw: body)
       }
       """
-    return [decl.cast(ExtensionDeclSyntax.self)]
+    guard sameTypes.isEmpty, !ProxyableMacro.hasStaticRequirement(proto) else { return [decl.cast(ExtensionDeclSyntax.self)] }
+    // The same forwarding for a proxy of the existential, which does not conform to its own
+    // protocol: what a decorator wraps (`container.decorate((any P).self) { _, inner in
+    // InterceptingProxy(inner) }`), made to conform with `where Subject == any P`.
+    let existential: DeclSyntax = """
+      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject == any \(raw: name) {
+      \(raw: body)
+      }
+      """
+    return [decl.cast(ExtensionDeclSyntax.self), existential.cast(ExtensionDeclSyntax.self)]
   }
 }
 
 extension ProxyableMacro {
+  /// Whether the protocol has a static requirement, which an existential's metatype cannot be
+  /// called with: then no forwarding for a proxy of `any P` is written.
+  static func hasStaticRequirement(_ proto: ProtocolDeclSyntax) -> Bool {
+    proto.memberBlock.members.contains { member in
+      let modifiers =
+        member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
+        ?? member.decl.as(SubscriptDeclSyntax.self)?.modifiers ?? []
+      return modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+    }
+  }
+
   /// Inherited protocols that have no requirements a proxy forwards: no note for them.
   static let standardProtocols: Set<String> = [
     "AnyObject", "class", "Sendable", "Swift.Sendable", "Actor", "SendableMetatype", "Copyable", "Escapable",
@@ -197,7 +217,8 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       call: call, access: access, isMutating: !Self.isReadOnly(function),
       signature: overloaded.contains(access) ? Self.signature(of: function) : nil,
       result: function.signature.returnClause?.type,
-      isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause), for: Syntax(function),
+      isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause),
+      typedError: typedError(effects?.throwsClause), for: Syntax(function),
       callsDirectly: consumes)
     guard let body else { return nil }
     return "  \(inlineAttribute)\(self.access)\(signature) {\n\(body)\n  }"
@@ -226,7 +247,8 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       let getterBody = forwardingBody(
         call: property, access: property, isMutating: false, result: type,
         isAsync: getter?.effectSpecifiers?.asyncSpecifier != nil,
-        throwing: throwing(getter?.effectSpecifiers?.throwsClause), for: Syntax(variable), indent: "      ")
+        throwing: throwing(getter?.effectSpecifiers?.throwsClause),
+        typedError: typedError(getter?.effectSpecifiers?.throwsClause), for: Syntax(variable), indent: "      ")
     else { return nil }
     let getterEffects = getter?.effectSpecifiers.map { " \($0.trimmedDescription)" } ?? ""
     var text = "  \(inlineAttribute)\(access)var \(property): \(type.trimmedDescription) {\n    get\(getterEffects) {\n\(getterBody)\n    }"
@@ -266,7 +288,8 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       let body = forwardingBody(
         call: "[\(arguments.joined(separator: ", "))]", access: "subscript(\(labels.joined()))", isMutating: false,
         result: subscriptDecl.returnClause.type, isAsync: getter?.effectSpecifiers?.asyncSpecifier != nil,
-        throwing: throwing(getter?.effectSpecifiers?.throwsClause), for: Syntax(subscriptDecl), memberAccess: false)
+        throwing: throwing(getter?.effectSpecifiers?.throwsClause),
+        typedError: typedError(getter?.effectSpecifiers?.throwsClause), for: Syntax(subscriptDecl), memberAccess: false)
     else { return nil }
     let signature = subscriptDecl.with(\.modifiers, keptModifiers(subscriptDecl.modifiers)).with(\.accessorBlock, nil)
       .with(\.leadingTrivia, []).trimmedDescription
@@ -288,10 +311,17 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     return .untyped
   }
 
+  /// `E` of a `throws(E)` clause that is not `any Error` or `ProxyError`; `nil` otherwise.
+  func typedError(_ clause: ThrowsClauseSyntax?) -> String? {
+    guard let clause, clause.throwsSpecifier.tokenKind != .keyword(.rethrows), throwing(clause) == .typedOrRethrows
+    else { return nil }
+    return clause.type?.trimmedDescription
+  }
+
   /// The statements that forward one call, following the documented policy for a missing subject.
   mutating func forwardingBody(
     call: String, access: String, isMutating: Bool, signature: String? = nil, result: TypeSyntax?, isAsync: Bool,
-    throwing: Throwing, for node: Syntax, indent: String = "    ", memberAccess: Bool = true, callsDirectly: Bool = false
+    throwing: Throwing, typedError: String? = nil, for node: Syntax, indent: String = "    ", memberAccess: Bool = true, callsDirectly: Bool = false
   ) -> String? {
     // NB: an access counts as mutating unless it says otherwise: only what is known to read
     // (a getter, a `@ReadOnly` method) says so.
@@ -302,6 +332,13 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     let isOptional = result.map(isOptionalType) ?? false
     let tryKeyword = throwing == .none ? "" : "try "
     let awaitKeyword = isAsync ? "await " : ""
+    // NB: `throws`, `throws(E)` and `async` calls go through `forward`, which wraps the whole call
+    // in a closure, so that a proxy sees it end (an `InterceptingProxy` times it and sees what it
+    // threw). A `consuming` argument cannot be captured, and a `rethrows` call cannot rethrow
+    // from a closure it did not get, so those calls still go to the subject directly.
+    if throwing == .untyped, !callsDirectly {
+      return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.forward(\(proxyAccess)) { try \(awaitKeyword)$0\(member) }"
+    }
     if throwing == .untyped {
       return "\(indent)\(isVoid ? "" : "return ")try \(awaitKeyword)self.requireSubject(for: \(proxyAccess))\(member)"
     }
@@ -311,6 +348,23 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
         throwing == .typedOrRethrows ? .typedThrowsWithoutFallback(access) : .resultWithoutFallback(access)
       diagnose(node, message, fixIt: result.map(optionalFixIt))
       return nil
+    }
+    if isAsync, throwing == .none, !callsDirectly {
+      // The only error is the proxy's own (no subject): the fallback.
+      return "\(indent)\(isVoid ? "_ = " : "return ")try? await self.forward(\(proxyAccess)) { await $0\(member) }"
+    }
+    if let typedError, !callsDirectly {
+      // The subject's own error is rethrown as its type; the proxy's (no subject) is the fallback.
+      let fallback = isVoid ? "return" : "return nil"
+      return """
+        \(indent)do {
+        \(indent)  \(isVoid ? "" : "return ")try \(awaitKeyword)self.forward(\(proxyAccess)) { try \(awaitKeyword)$0\(member) }
+        \(indent)} catch let _$error as \(typedError) {
+        \(indent)  throw _$error
+        \(indent)} catch {
+        \(indent)  \(fallback)
+        \(indent)}
+        """
     }
     if isAsync || throwing == .typedOrRethrows || callsDirectly {
       let fallback = isVoid ? "return" : "return nil"

@@ -125,6 +125,21 @@ final class ProxyableCorpusDiagnosticsTests: XCTestCase {
             _$subject.keep(entry)
           }
         }
+
+        extension Journal where Self: Surrogate.Proxy, Self.Subject == any Journal {
+          @inline(__always) func log(_ message: @autoclosure () -> String) {
+            self.withSubject(for: Surrogate.ProxyAccess("log(_:)")) {
+                $0.log(message())
+            }
+          }
+
+          @inline(__always) func keep(_ entry: consuming String) {
+            guard let _$subject = try? self.requireSubject(for: Surrogate.ProxyAccess("keep(_:)")) else {
+                return
+            }
+            _$subject.keep(entry)
+          }
+        }
         """,
       macros: macros)
   }
@@ -145,6 +160,14 @@ final class ProxyableInheritanceNoteTests: XCTestCase {
         }
 
         extension Detail where Self: Surrogate.Proxy, Self.Subject: Detail {
+          @inline(__always) func expand() {
+            self.withSubject(for: Surrogate.ProxyAccess("expand()")) {
+                $0.expand()
+            }
+          }
+        }
+
+        extension Detail where Self: Surrogate.Proxy, Self.Subject == any Detail {
           @inline(__always) func expand() {
             self.withSubject(for: Surrogate.ProxyAccess("expand()")) {
                 $0.expand()

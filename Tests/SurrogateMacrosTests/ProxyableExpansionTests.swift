@@ -39,7 +39,31 @@ final class ProxyableExpansionTests: XCTestCase {
           }
 
           @inline(__always) public func reload() throws -> Int {
-            return try self.requireSubject(for: Surrogate.ProxyAccess("reload()")).reload()
+            return try self.forward(Surrogate.ProxyAccess("reload()")) {
+                try $0.reload()
+            }
+          }
+        }
+
+        extension ListView where Self: Surrogate.Proxy, Self.Subject == any ListView {
+          @inline(__always) public func display(_ items: [String], animated: Bool) {
+            self.withSubject(for: Surrogate.ProxyAccess("display(_:animated:)")) {
+                $0.display(items, animated: animated)
+            }
+          }
+
+          @inline(__always) public func selectedItem() -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("selectedItem()")) {
+                _$result = $0.selectedItem()
+            }
+            return _$result
+          }
+
+          @inline(__always) public func reload() throws -> Int {
+            return try self.forward(Surrogate.ProxyAccess("reload()")) {
+                try $0.reload()
+            }
           }
         }
         """,
@@ -71,14 +95,15 @@ final class ProxyableExpansionTests: XCTestCase {
 
         extension Store where Self: Surrogate.Proxy, Self.Subject: Store {
           @inline(__always) func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T {
-            return try await self.requireSubject(for: Surrogate.ProxyAccess("load(_:key:)")).load(type, key: key)
+            return try await self.forward(Surrogate.ProxyAccess("load(_:key:)")) {
+                try await $0.load(type, key: key)
+            }
           }
 
           @inline(__always) func refresh() async {
-            guard let _$subject = try? self.requireSubject(for: Surrogate.ProxyAccess("refresh()")) else {
-                return
+            _ = try? await self.forward(Surrogate.ProxyAccess("refresh()")) {
+                await $0.refresh()
             }
-            await _$subject.refresh()
           }
 
           @inline(__always) func update(_ value: inout Int) {
@@ -118,6 +143,103 @@ final class ProxyableExpansionTests: XCTestCase {
                 _$result = $0 [index]
             }
             return _$result
+          }
+        }
+
+        extension Store where Self: Surrogate.Proxy, Self.Subject == any Store {
+          @inline(__always) func load<T: Decodable>(_ type: T.Type, key: String) async throws -> T {
+            return try await self.forward(Surrogate.ProxyAccess("load(_:key:)")) {
+                try await $0.load(type, key: key)
+            }
+          }
+
+          @inline(__always) func refresh() async {
+            _ = try? await self.forward(Surrogate.ProxyAccess("refresh()")) {
+                await $0.refresh()
+            }
+          }
+
+          @inline(__always) func update(_ value: inout Int) {
+            self.withSubject(for: Surrogate.ProxyAccess("update(_:)")) {
+                $0.update(&value)
+            }
+          }
+
+          @inline(__always) var name: String? {
+            get {
+              var _$result: String? = nil
+              self.withSubject(for: Surrogate.ProxyAccess("name", isMutating: false)) {
+                  _$result = $0.name
+              }
+              return _$result
+            }
+          }
+
+          @inline(__always) var count: Int? {
+            get {
+              var _$result: Int? = nil
+              self.withSubject(for: Surrogate.ProxyAccess("count", isMutating: false)) {
+                  _$result = $0.count
+              }
+              return _$result
+            }
+            set {
+              self.withSubject(for: Surrogate.ProxyAccess("count")) {
+                  $0.count = newValue
+              }
+            }
+          }
+
+          @inline(__always) subscript(index: Int) -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("subscript(_:)", isMutating: false)) {
+                _$result = $0 [index]
+            }
+            return _$result
+          }
+        }
+        """,
+      macros: macros)
+  }
+
+  func testATypedThrowsCallRethrowsItsErrorTypedAndFallsBackWithoutASubject() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Scale: AnyObject {
+        func weigh(_ item: String) throws(ScaleError) -> Int?
+      }
+      """,
+      expandedSource: """
+        protocol Scale: AnyObject {
+          func weigh(_ item: String) throws(ScaleError) -> Int?
+        }
+
+        extension Scale where Self: Surrogate.Proxy, Self.Subject: Scale {
+          @inline(__always) func weigh(_ item: String) throws(ScaleError) -> Int? {
+            do {
+              return try self.forward(Surrogate.ProxyAccess("weigh(_:)")) {
+                  try $0.weigh(item)
+              }
+            } catch let _$error as ScaleError {
+              throw _$error
+            } catch {
+              return nil
+            }
+          }
+        }
+
+        extension Scale where Self: Surrogate.Proxy, Self.Subject == any Scale {
+          @inline(__always) func weigh(_ item: String) throws(ScaleError) -> Int? {
+            do {
+              return try self.forward(Surrogate.ProxyAccess("weigh(_:)")) {
+                  try $0.weigh(item)
+              }
+            } catch let _$error as ScaleError {
+              throw _$error
+            } catch {
+              return nil
+            }
           }
         }
         """,

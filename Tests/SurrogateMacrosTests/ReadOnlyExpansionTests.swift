@@ -28,11 +28,45 @@ final class ReadOnlyExpansionTests: XCTestCase {
 
         extension Store where Self: Surrogate.Proxy, Self.Subject: Store {
           @inline(__always) func add(_ name: String) throws {
-            try self.requireSubject(for: Surrogate.ProxyAccess("add(_:)")).add(name)
+            try self.forward(Surrogate.ProxyAccess("add(_:)")) {
+                try $0.add(name)
+            }
           }
 
           @inline(__always) func contains(_ name: String) throws -> Bool {
-            return try self.requireSubject(for: Surrogate.ProxyAccess("contains(_:)", isMutating: false)).contains(name)
+            return try self.forward(Surrogate.ProxyAccess("contains(_:)", isMutating: false)) {
+                try $0.contains(name)
+            }
+          }
+
+          @inline(__always) func show(_ id: Int) -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("show(_:)", signature: "show(_: Int)")) {
+                _$result = $0.show(id)
+            }
+            return _$result
+          }
+
+          @inline(__always) func show(_ name: String) -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("show(_:)", signature: "show(_: String)")) {
+                _$result = $0.show(name)
+            }
+            return _$result
+          }
+        }
+
+        extension Store where Self: Surrogate.Proxy, Self.Subject == any Store {
+          @inline(__always) func add(_ name: String) throws {
+            try self.forward(Surrogate.ProxyAccess("add(_:)")) {
+                try $0.add(name)
+            }
+          }
+
+          @inline(__always) func contains(_ name: String) throws -> Bool {
+            return try self.forward(Surrogate.ProxyAccess("contains(_:)", isMutating: false)) {
+                try $0.contains(name)
+            }
           }
 
           @inline(__always) func show(_ id: Int) -> String? {

@@ -237,6 +237,39 @@ let benchmarks: @Sendable () -> Void = {
     for _ in benchmark.scaledIterations { weakProxy.tick() }
   }
 
+  // MARK: P2 a call through a decorator and through an InterceptingProxy
+
+  // A hand-written decorator, by hand and from `container.decorate`: the container adds nothing
+  // to the call itself.
+  let byHand: any Counting = CountingDecorator(inner: ticker)
+  let decorated = Surrogate.Container()
+  decorated.register(.singleton) { Ticker() }.implements((any Counting).self)
+  decorated.decorate((any Counting).self) { _, inner in CountingDecorator(inner: inner) }
+  let decoratedTicker = try! decorated.resolve((any Counting).self)
+  Benchmark("P2-decorated hand-written", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { byHand.tick() }
+  }
+  Benchmark("P2-decorated Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { decoratedTicker.tick() }
+  }
+  // An InterceptingProxy, decorating the ticker: with no interceptor (next to the hand-written
+  // decorator), and with one that counts the calls (next to a decorator that times and counts).
+  let bare: any Counting = InterceptingProxy<any Counting>(ticker)
+  let hooked: any Counting = InterceptingProxy<any Counting>(ticker, interceptors: [EndedCalls()])
+  let timedByHand: any Counting = TimedCountingDecorator(inner: ticker)
+  Benchmark("P2-intercept-0 hand-written", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { byHand.tick() }
+  }
+  Benchmark("P2-intercept-0 Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { bare.tick() }
+  }
+  Benchmark("P2-intercept-1 hand-written", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { timedByHand.tick() }
+  }
+  Benchmark("P2-intercept-1 Surrogate", configuration: .init(scalingFactor: .mega)) { benchmark in
+    for _ in benchmark.scaledIterations { hooked.tick() }
+  }
+
   // MARK: S7 parent ↔ child property injection
 
   Benchmark("S7 hand-written") { benchmark in

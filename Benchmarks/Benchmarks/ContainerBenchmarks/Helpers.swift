@@ -121,5 +121,13 @@ extension Counting where Self: Proxy, Self.Subject: Counting {
   }
 }
 
+// The same for a proxy of the existential: what a decorator wraps.
+extension Counting where Self: Proxy, Self.Subject == any Counting {
+  @inline(__always) func tick() {
+    withSubject(for: ProxyAccess("tick()")) { $0.tick() }
+  }
+}
+
 extension WeakRefProxy: Counting where T: Counting {}
 extension LazyProxy: Counting where Subject: Counting {}
+extension InterceptingProxy: Counting where Subject == any Counting {}

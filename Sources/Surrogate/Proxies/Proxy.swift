@@ -51,6 +51,35 @@ public protocol Proxy<Subject>: AnyObject {
   /// ```
   func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject
 
+  /// Calls `body` with the subject of one forwarded call that throws, and returns what it returns:
+  /// the path of a `throws` requirement, which sees the call end.
+  ///
+  /// The default asks ``requireSubject(for:)`` and calls `body`; an ``InterceptingProxy`` runs its
+  /// interceptors around `body`.
+  ///
+  /// ```swift
+  /// func add(_ name: String) throws { try forward(ProxyAccess("add(_:)")) { try $0.add(name) } }
+  /// ```
+  ///
+  /// - Throws: The ``ProxyError`` when the call cannot reach a subject, or what `body` throws.
+  func forward<Result>(_ access: ProxyAccess, _ body: (Subject) throws -> Result) throws -> Result
+
+  /// Calls `body` with the subject of one forwarded `async` call, on the caller's executor, and
+  /// returns what it returns.
+  ///
+  /// The default asks ``requireSubject(for:)`` and awaits `body`; an ``InterceptingProxy`` runs its
+  /// interceptors around it.
+  ///
+  /// ```swift
+  /// func load() async throws -> [String] { try await forward(ProxyAccess("load()")) { try await $0.load() } }
+  /// func refresh() async { _ = try? await forward(ProxyAccess("refresh()")) { await $0.refresh() } }
+  /// ```
+  ///
+  /// - Throws: The ``ProxyError`` when the call cannot reach a subject, or what `body` throws.
+  nonisolated(nonsending) func forward<Result>(
+    _ access: ProxyAccess, _ body: (Subject) async throws -> Result
+  ) async throws -> Result
+
   /// Whether the proxy holds its subject weakly, so that it cannot close a retain cycle. The
   /// container's graph export draws such forwardings as weak edges.
   static var holdsSubjectWeakly: Bool { get }
@@ -59,6 +88,32 @@ public protocol Proxy<Subject>: AnyObject {
 extension Proxy {
   /// `false`: proxies hold their subject strongly unless they say otherwise.
   public static var holdsSubjectWeakly: Bool { false }
+
+  /// Calls `body` with ``requireSubject(for:)``'s subject.
+  ///
+  /// ```swift
+  /// let total = try proxy.forward(ProxyAccess("total()")) { try $0.total() }
+  /// ```
+  @inlinable @inline(__always)
+  public func forward<Result>(_ access: ProxyAccess, _ body: (Subject) throws -> Result) throws -> Result {
+    try body(requireSubject(for: access))
+  }
+
+  /// Awaits `body` with ``requireSubject(for:)``'s subject, on the caller's executor.
+  ///
+  /// ```swift
+  /// let items = try await proxy.forward(ProxyAccess("load()")) { try await $0.load() }
+  /// ```
+  @inlinable @inline(__always)
+  nonisolated(nonsending) public func forward<Result>(
+    _ access: ProxyAccess, _ body: (Subject) async throws -> Result
+  ) async throws -> Result {
+    // NB: `body` is the forwarding closure `@Proxyable` writes in the caller's own isolation (so
+    // it can call an `async` requirement of a non-`Sendable` subject, as the forwarding default
+    // itself did before); the compiler cannot see that, so it would refuse to pass it the subject.
+    nonisolated(unsafe) let subject = try requireSubject(for: access)
+    return try await body(subject)
+  }
 }
 
 /// One forwarded call, as the proxy's policy sees it.

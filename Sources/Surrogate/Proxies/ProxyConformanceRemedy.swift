@@ -26,7 +26,10 @@ enum ProxyConformanceRemedy {
     if forwardedName.hasPrefix("any ") { forwardedName.removeFirst(4) }
     let protocols = forwardedName.split(separator: " & ").map(String.init).filter { $0 != "Sendable" }
     let constraint = protocols.isEmpty ? forwardedName : protocols.joined(separator: " & ")
-    let line = "extension \(kind): \(constraint) where \(parameter): \(constraint) {}"
+    // A proxy of the existential (what a decorator wraps) conforms where its subject *is* it.
+    let subject = proxyName.drop { $0 != "<" }.dropFirst().dropLast()
+    let isExistential = subject == constraint || subject == "any \(constraint)"
+    let line = "extension \(kind): \(constraint) where \(parameter)\(isExistential ? " == any " : ": ")\(constraint) {}"
     return "\(proxyName) does not conform to \(constraint): mark \(constraint) `@Proxyable` (product "
       + "SurrogateMacros) and add `\(line)`, or write that forwarding by hand (see the Proxies "
       + "article); \(source) must conform to \(constraint) too. Or remove \(typeName(forwarded)) from "

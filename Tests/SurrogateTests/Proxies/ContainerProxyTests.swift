@@ -93,6 +93,15 @@ struct ContainerProxyTests {
     #expect(remedy.contains("WeakRefProxy<EnglishGreeter> does not conform to Unproxied"), "\(remedy)")
   }
 
+  @Test func aDecoratingProxyOfTheExistentialNamesTheConformanceWhereSubjectIsTheExistential() {
+    let container = Container()
+    container.register(.shared) { EnglishGreeter() }.implements((any Unproxied).self)
+    container.decorate((any Unproxied).self) { _, inner in InterceptingProxy(inner) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any Unproxied).self) }
+    let remedy = error?.remedy ?? ""
+    #expect(remedy.contains("`extension InterceptingProxy: Unproxied where Subject == any Unproxied {}`"), "\(remedy)")
+  }
+
   @Test func anInstanceThatIsNotAProxyKeepsTheConformanceRemedy() {
     let container = Container()
     container.register(.shared) { Service() }.implements((any Unproxied).self)

@@ -1,0 +1,71 @@
+public import CoreMetrics
+public import Surrogate
+import Synchronization
+
+/// Records the duration of every forwarded call with swift-metrics: one timer per requirement,
+/// and per outcome (`returned` or `threw`).
+///
+/// ```swift
+/// let catalogue: any Catalogue = InterceptingProxy<any Catalogue>(
+///   RemoteCatalogue(), interceptors: [MetricsInterceptor(label: "catalogue_call")])
+/// // timer catalogue_call [requirement: search(_:), outcome: returned]
+/// ```
+///
+/// The timers are made once per requirement and kept, so a call costs a dictionary lookup under a
+/// lock and the backend's `recordNanoseconds`.
+public final class MetricsInterceptor: ProxyInterceptor {
+  /// The timers' label.
+  public let label: String
+  /// Dimensions every timer carries besides `requirement` and `outcome`.
+  public let dimensions: [(String, String)]
+  private let factory: any MetricsFactory
+  private let timers = Mutex<[TimerKey: Timer]>([:])
+
+  private struct TimerKey: Hashable {
+    let signature: String
+    let threw: Bool
+  }
+
+  /// Creates an interceptor that records each call's duration in a timer named `label`.
+  ///
+  /// ```swift
+  /// MetricsInterceptor(label: "catalogue_call", dimensions: [("service", "catalogue")])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - label: The timers' label; `surrogate_proxy_call` unless told.
+  ///   - dimensions: Dimensions added to each timer's `requirement` and `outcome`.
+  ///   - factory: The metrics backend; the one `MetricsSystem` was bootstrapped with unless told.
+  public init(
+    label: String = "surrogate_proxy_call", dimensions: [(String, String)] = [],
+    factory: any MetricsFactory = MetricsSystem.factory
+  ) {
+    self.label = label
+    self.dimensions = dimensions
+    self.factory = factory
+  }
+
+  /// Records the call's duration in its requirement's timer.
+  ///
+  /// ```swift
+  /// interceptor.didCall(ProxyCallOutcome(access: ProxyAccess("load()"), duration: .milliseconds(2), error: nil))
+  /// ```
+  public func didCall(_ outcome: ProxyCallOutcome) {
+    let (seconds, attoseconds) = outcome.duration.components
+    timer(for: outcome.access, threw: outcome.threw)
+      .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+  }
+
+  private func timer(for access: ProxyAccess, threw: Bool) -> Timer {
+    let key = TimerKey(signature: access.signature, threw: threw)
+    return timers.withLock { timers in
+      if let timer = timers[key] { return timer }
+      let timer = Timer(
+        label: label,
+        dimensions: dimensions + [("requirement", access.signature), ("outcome", threw ? "threw" : "returned")],
+        factory: factory)
+      timers[key] = timer
+      return timer
+    }
+  }
+}

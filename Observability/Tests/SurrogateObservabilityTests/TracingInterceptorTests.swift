@@ -1,0 +1,46 @@
+import InMemoryTracing
+import Surrogate
+import SurrogateObservability
+import Testing
+import Tracing
+
+struct TracingInterceptorTests {
+  @Test func eachCallIsASpanNamedAfterTheRequirement() async throws {
+    let tracer = InMemoryTracer()
+    let larder: any Larder = InterceptingProxy<any Larder>(
+      MemoryLarder(), interceptors: [TracingInterceptor(tracer: tracer)])
+    larder.stock("rice")
+    _ = try await larder.fetch("rice")
+    let spans = tracer.finishedSpans
+    #expect(spans.map(\.operationName) == ["stock(_:)", "fetch(_:)"])
+    #expect(spans.allSatisfy { $0.kind == .internal && $0.errors.isEmpty })
+    #expect(spans.first?.attributes["surrogate.requirement"]?.toSpanAttribute() == .string("stock(_:)"))
+  }
+
+  @Test func whatTheSubjectTracesIsAChildOfTheCallsSpan() async throws {
+    let tracer = InMemoryTracer()
+    let larder: any Larder = InterceptingProxy<any Larder>(
+      MemoryLarder(tracer: tracer), interceptors: [TracingInterceptor(tracer: tracer)])
+    _ = try larder.take("flour")
+    larder.stock("flour")
+    _ = try await larder.fetch("flour")
+    let spans = tracer.finishedSpans
+    let byName = Dictionary(spans.map { ($0.operationName, $0) }, uniquingKeysWith: { first, _ in first })
+    let take = try #require(byName["take(_:)"])
+    let fetch = try #require(byName["fetch(_:)"])
+    #expect(spans.filter { $0.operationName == "shelf lookup" }.map(\.parentSpanID) == [take.spanID, fetch.spanID])
+    #expect(byName["delivery"]?.parentSpanID == fetch.spanID)
+    #expect(take.parentSpanID == nil)
+  }
+
+  @Test func aCallThatThrowsRecordsTheErrorOnItsSpan() async {
+    let tracer = InMemoryTracer()
+    let larder: any Larder = InterceptingProxy<any Larder>(
+      MemoryLarder(), interceptors: [TracingInterceptor(tracer: tracer, kind: .client)])
+    await #expect(throws: Missing()) { try await larder.fetch("saffron") }
+    let span = tracer.finishedSpans.first
+    #expect(span?.kind == .client)
+    #expect(span?.errors.first?.error is Missing)
+    #expect(span?.status?.code == .error)
+  }
+}
