@@ -31,21 +31,24 @@ struct InjectedProperty {
 }
 
 extension Injected: AutoInjectedProperty {
-  var hasValue: Bool { storage != nil }
+  var hasValue: Bool { isInjected }
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
-    guard storage == nil else { return }
+    guard !isInjected else { return }
     let key = tag.key(for: Value.self, resolver: resolver)
     let value: Value
     do {
+      // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
+      // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
       value = try resolver.graph.injecting(property) { () throws(ResolutionError) -> Value in
-        try resolver.resolve(key: key)
+        try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
     } catch {
       guard isRequired else { return }
       throw property.failed(error, resolver: resolver)
     }
     storage = value
+    isInjected = true
     didInject?(value)
   }
 }
@@ -58,8 +61,10 @@ extension InjectedWeak: AutoInjectedProperty {
     let key = tag.key(for: Value.self, resolver: resolver)
     let value: Value
     do {
+      // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
+      // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
       value = try resolver.graph.injecting(property) { () throws(ResolutionError) -> Value in
-        try resolver.resolve(key: key)
+        try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
     } catch {
       guard isRequired else { return }

@@ -29,6 +29,11 @@
 /// to get `nil` instead.
 @propertyWrapper
 public struct Injected<Value> {
+  /// Whether `storage` holds the injected (or assigned) value.
+  ///
+  /// NB: a flag of its own, first: `storage != nil` in code not specialized for `Value` asked the
+  /// runtime for `Optional<Value>`'s metadata, about 700 instructions a property.
+  var isInjected = false
   var storage: Value?
   let tag: InjectionTag
   let isRequired: Bool
@@ -114,7 +119,10 @@ public struct Injected<Value> {
         "An @Injected \(typeName(Value.self)) property was read before the container injected it: resolve its owner "
           + "from a container (auto-injection on), or read `$property.value`, which is nil until then.")
     }
-    set { storage = newValue }
+    set {
+      storage = newValue
+      isInjected = true
+    }
   }
 
   /// The wrapper itself, for ``value``: `$repository.value`.

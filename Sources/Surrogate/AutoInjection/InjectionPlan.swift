@@ -6,8 +6,9 @@
 //   class; ``InjectionPlan/run(on:resolver:)`` is only called with an instance whose dynamic type
 //   is the plan's (checked by the caller, `Registration.injectionPlan(for:)`, by metadata address).
 // - The instance is alive for the whole call: the caller holds it (the graph keeps it too).
-// - The property is copied out, injected and written back, so no access to it overlaps the
-//   resolution that fills it (a factory it runs may read the property through its getter).
+// - The property is injected in place. A factory that the resolution runs may read it through
+//   its getter meanwhile: it reads the wrapper's storage as it was (nil), and nothing writes it
+//   until the value is resolved, so such a read never sees a torn value.
 // - Only the thread running the graph that made the instance writes: the instance is new, not yet
 //   published to another graph (a singleton is published after its blocks have run).
 // Tests: AutoInjectionTests (inherited, generic and subclass fields; a plan per dynamic type).
@@ -80,8 +81,7 @@ final class InjectionPlan: Sendable {
   ) throws(ResolutionError) {
     let pointer = address.assumingMemoryBound(to: Property.self)
     guard !pointer.pointee.hasValue else { return }
-    var value = pointer.pointee
-    try value.inject(property, resolver: resolver)
-    pointer.pointee = value
+    // NB: in place: copying the wrapper out and back cost three value-witness calls a property.
+    try pointer.pointee.inject(property, resolver: resolver)
   }
 }

@@ -80,7 +80,7 @@ extension Registration {
   /// whether ``injectionStep`` has anything to do.
   @usableFromInline
   func start(_ plan: InjectionPlan, on instance: Instance, resolver: Resolver) -> Bool {
-    if plan.isResolvable, let resolvable = instance as AnyObject as? any Resolvable {
+    if plan.isResolvable, let resolvable = DynamicType.object(of: instance) as? any Resolvable {
       resolver.graph.noteResolvable(resolvable)
     }
     return plan.isResolvable || (!plan.fields.isEmpty && autoInjects(with: resolver))
@@ -91,7 +91,8 @@ extension Registration {
   @usableFromInline
   func injectProperties(of instance: Instance, resolver: Resolver) throws {
     guard let plan = injectionPlan(for: instance) else { return }
-    try plan.run(on: instance as AnyObject, resolver: resolver, autoInjects: autoInjects(with: resolver))
+    guard let object = DynamicType.object(of: instance) else { return }
+    try plan.run(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
   }
 
   /// A copy whose instances get their auto-injected properties filled or not, whatever the
