@@ -30,23 +30,33 @@ struct InjectedProperty {
   }
 }
 
+extension InjectedProperty {
+  /// Resolves the property's value with its tag: `nil` when that fails and the property is not
+  /// required; a failure of a required one is the owner's (see ``failed(_:resolver:)``).
+  func resolve<Value>(_: Value.Type, tag: InjectionTag, isRequired: Bool, resolver: Resolver)
+    throws(ResolutionError) -> Value?
+  {
+    let key = tag.key(for: Value.self, resolver: resolver)
+    do {
+      // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
+      // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
+      return try resolver.graph.injecting(self) { () throws(ResolutionError) -> Value in
+        try resolver.resolve(Value.self, tagSlot: key.tagSlot)
+      }
+    } catch {
+      guard isRequired else { return nil }
+      throw failed(error, resolver: resolver)
+    }
+  }
+}
+
 extension Injected: AutoInjectedProperty {
   var hasValue: Bool { isInjected }
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
-    guard !isInjected else { return }
-    let key = tag.key(for: Value.self, resolver: resolver)
-    let value: Value
-    do {
-      // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
-      // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
-      value = try resolver.graph.injecting(property) { () throws(ResolutionError) -> Value in
-        try resolver.resolve(Value.self, tagSlot: key.tagSlot)
-      }
-    } catch {
-      guard isRequired else { return }
-      throw property.failed(error, resolver: resolver)
-    }
+    guard !isInjected,
+      let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+    else { return }
     storage = value
     isInjected = true
     didInject?(value)
@@ -57,20 +67,11 @@ extension InjectedWeak: AutoInjectedProperty {
   var hasValue: Bool { isInjected }
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
-    guard !isInjected else { return }
-    let key = tag.key(for: Value.self, resolver: resolver)
-    let value: Value
-    do {
-      // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
-      // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
-      value = try resolver.graph.injecting(property) { () throws(ResolutionError) -> Value in
-        try resolver.resolve(Value.self, tagSlot: key.tagSlot)
-      }
-    } catch {
-      guard isRequired else { return }
-      throw property.failed(error, resolver: resolver)
-    }
+    guard !isInjected,
+      let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+    else { return }
     guard Swift.type(of: value as Any) is AnyClass else {
+      let key = tag.key(for: Value.self, resolver: resolver)
       throw ResolutionError(
         .propertyInjectionFailed, key: key, path: resolver.graph.path(to: key),
         message: "Cannot auto-inject \(typeName(property.owner)).\(property.name) weakly: "

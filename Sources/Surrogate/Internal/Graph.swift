@@ -53,67 +53,6 @@ final class Graph {
     let isReusable: Bool
   }
 
-  /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
-  struct Postponed {
-    /// The definition whose construction the block waits for.
-    let target: RegistrationID
-    let run: () throws(ResolutionError) -> Void
-    let abandon: () -> Void
-    /// How an async resolution runs it, when it was postponed there: its blocks may be `async`
-    /// or main-actor isolated.
-    var runAsync: (() async throws -> Void)? = nil
-  }
-
-  /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
-  /// singletons, validation findings), allocated on first use so that a plain graph is small to
-  /// make and to destroy.
-  final class Extras {
-    var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
-    /// Root snapshots replaced by newer ones during the graph: registrations found in them may
-    /// still be in use further up the stack.
-    var supersededSnapshots: [RegistrySnapshot] = []
-    /// Blocks waiting for a definition's construction, in the order they were postponed.
-    ///
-    /// NB: a list, not a dictionary by definition: a graph rarely has more than one definition
-    /// waited for, and the dictionary cost a postponed block an allocation and a hash (with the
-    /// path below written into one array: S7c 13,419 → 11,324 instructions a resolve).
-    /// Unchecked like the graph's own fields: the extras never leave the graph's thread either.
-    @exclusivity(unchecked) var postponed: [Postponed] = []
-    /// The definition whose frame closed the last cycle detected, for postponing a block that hit it.
-    @exclusivity(unchecked) var lastCycleTarget: CycleTarget?
-    var held: [AnyObject] = []
-    /// Filled by validation: optional requests that came back `nil`.
-    var nilOptionals: [[DefinitionKey]] = []
-    var owner: GraphOwner?
-    /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
-    var keptTags: [TagSlot] = []
-    /// The `.shared` instances of untagged definitions made for tagged requests, by definition and
-    /// tag (see ``Registration/reusable(in:requested:)``).
-    var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
-    var task: UnsafeCurrentTask?
-    /// Singletons made in this graph, published to other graphs when its path is empty.
-    var publications: [() -> Void] = []
-    /// The gate of another graph's singleton that this graph must wait for before it starts
-    /// again: waiting for it would have closed a cycle of waiting threads (see
-    /// ``waitForCreation(by:gate:requested:)``).
-    var retryAfter: Gate?
-    /// What a synchronous factory or block of an async resolution could not make where it ran,
-    /// to be made asynchronously before it runs again (see ``replaying(_:)``).
-    var deferred: Deferred?
-    /// `.unique` instances made asynchronously for the request that runs again, by definition.
-    var prepared: [RegistrationID: [Any]] = [:]
-    /// Whether an async graph is running a main-actor factory or block right now (set by
-    /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
-    /// synchronous request in it may run main-actor code.
-    var runsOnMainActor = false
-    /// ``Resolvable`` instances made in this graph, in order of creation: told when it is complete.
-    var resolvables: [any Resolvable] = []
-    /// The auto-injected property being resolved, and the path depth of its owner's frame.
-    var injecting: (property: InjectedProperty, ownerDepth: Int)?
-    /// Collaborating containers this graph resolved in: kept alive while it may use them.
-    var collaborators: [Container] = []
-  }
-
   /// See ``Extras/runsOnMainActor``. NB: in the extras, which only some graphs allocate: a field
   /// of every graph cost each top-level `resolve` its initialization.
   var runsOnMainActor: Bool {
@@ -642,23 +581,6 @@ final class Graph {
     if isValidation { extras.nilOptionals.append(path(to: key)) }
   }
 
-}
-
-/// Something that watches a graph resolve: which definition asked for which, and what it made.
-/// Used by graph export, captive-dependency checks and leak checks; `nil` on the hot path.
-@usableFromInline
-package protocol GraphObserver: AnyObject {
-  /// `definition` (registered under its own key, with `scope`) was asked for as `requested`.
-  func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope)
-  /// `definition` starts building an instance: requests until `finishedBuilding` are its own.
-  func startedBuilding(_ definition: DefinitionKey)
-  /// `definition` finished (or failed) building.
-  func finishedBuilding(_ definition: DefinitionKey)
-  /// `requested` is a forwarded type resolved through `source`; `weakly` when the forwarding hands
-  /// the instance out through a weak reference (a weak proxy).
-  func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool)
-  /// An instance was made for `requested`, in `scope`, along `path`.
-  func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey])
 }
 
 func currentThreadID() -> UInt {

@@ -44,59 +44,6 @@ final class Registration<Instance, Arguments>: Entry {
   /// the optimizer's inlining enough to cost S2 4% and S7c 10%: the field was the smaller price.
   @usableFromInline let injectionWord: Atomic<UInt>
 
-  /// The less common parts of a registration, in one object allocated only when one is present.
-  @usableFromInline
-  final class Extras: Sendable {
-    /// Every block's synchronous form; an `async` block's only reports that it needs `await`.
-    @usableFromInline let blocks: [Block]
-    /// The form an async resolution runs, by block, where it differs from the synchronous one:
-    /// an `async` block, or a main-actor block that the resolution hops to the main actor for.
-    /// Empty when no block needs one.
-    let asyncBlocks: [AsyncBlock?]
-    /// How an async resolution runs the factory, when it differs from `factory`: an `async`
-    /// factory, or a main-actor one run on the main actor.
-    let asyncFactory: AsyncFactory?
-    /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
-    let resolveArguments: ArgumentResolver?
-    let argumentTypes: [Any.Type]
-    /// Set for a definition registered with a `@MainActor` factory.
-    let isMainActor: Bool
-    /// Set for a definition registered with an `async` factory.
-    let factoryIsAsync: Bool
-    /// Set by ``Definition/autoInjectingProperties(_:)``: overrides the container's setting.
-    let autoInjects: Bool?
-    /// Whether a block is `async` (needs `await`) or main-actor isolated.
-    let blocksNeedAwait: Bool
-    let blocksNeedMainActor: Bool
-
-    @usableFromInline
-    init(
-      blocks: [Block], asyncBlocks: [AsyncBlock?], blockIsolations: [BlockIsolation], asyncFactory: AsyncFactory?,
-      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], isMainActor: Bool,
-      autoInjects: Bool?
-    ) {
-      self.autoInjects = autoInjects
-      self.blocks = blocks
-      self.asyncBlocks = asyncBlocks
-      self.asyncFactory = asyncFactory
-      self.factoryIsAsync = factoryIsAsync
-      self.resolveArguments = resolveArguments
-      self.argumentTypes = argumentTypes
-      self.isMainActor = isMainActor
-      self.blocksNeedAwait = blockIsolations.contains { $0.isAsync }
-      self.blocksNeedMainActor = blockIsolations.contains { $0.isMainActor }
-      self.blockIsolations = blockIsolations
-    }
-
-    /// How each block runs, by index (empty when every block is a plain synchronous one).
-    let blockIsolations: [BlockIsolation]
-
-    /// Whether a synchronous resolution cannot always make the instance.
-    @usableFromInline var needsIsolation: Bool {
-      factoryIsAsync || isMainActor || blocksNeedAwait || blocksNeedMainActor
-    }
-  }
-
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
   // initializer asked the runtime for the metadata of every generic field type it stores.
   @inlinable
@@ -639,25 +586,3 @@ typealias ErasedProducer =
     _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
     _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
   ) throws(ResolutionError) -> Bool
-
-/// Type-erased access to a registration's auto-wiring, for requests without runtime arguments.
-protocol Autowirable: Entry {
-  var argumentTypes: [Any.Type] { get }
-  func produceAutowired(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
-    throws(ResolutionError) -> Produced?
-}
-
-extension Registration: Autowirable {
-  func produceAutowired(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
-    throws(ResolutionError) -> Produced?
-  {
-    // What this graph already made for the request is reused before the arguments are resolved.
-    if resolveArguments != nil, let instance = existing(in: graph, requested: requested) {
-      return Produced(instance: instance, isNew: false)
-    }
-    guard let arguments = try autowiredArguments(in: graph, requested: requested, lookup: lookup) else { return nil }
-    var isNew = false
-    let instance = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
-    return Produced(instance: instance, isNew: isNew)
-  }
-}

@@ -1,0 +1,62 @@
+extension Graph {
+  /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
+  struct Postponed {
+    /// The definition whose construction the block waits for.
+    let target: RegistrationID
+    let run: () throws(ResolutionError) -> Void
+    let abandon: () -> Void
+    /// How an async resolution runs it, when it was postponed there: its blocks may be `async`
+    /// or main-actor isolated.
+    var runAsync: (() async throws -> Void)? = nil
+  }
+
+  /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
+  /// singletons, validation findings), allocated on first use so that a plain graph is small to
+  /// make and to destroy.
+  final class Extras {
+    var otherSnapshots: [ObjectIdentifier: RegistrySnapshot] = [:]
+    /// Root snapshots replaced by newer ones during the graph: registrations found in them may
+    /// still be in use further up the stack.
+    var supersededSnapshots: [RegistrySnapshot] = []
+    /// Blocks waiting for a definition's construction, in the order they were postponed.
+    ///
+    /// NB: a list, not a dictionary by definition: a graph rarely has more than one definition
+    /// waited for, and the dictionary cost a postponed block an allocation and a hash (with the
+    /// path below written into one array: S7c 13,419 → 11,324 instructions a resolve).
+    /// Unchecked like the graph's own fields: the extras never leave the graph's thread either.
+    @exclusivity(unchecked) var postponed: [Postponed] = []
+    /// The definition whose frame closed the last cycle detected, for postponing a block that hit it.
+    @exclusivity(unchecked) var lastCycleTarget: CycleTarget?
+    var held: [AnyObject] = []
+    /// Filled by validation: optional requests that came back `nil`.
+    var nilOptionals: [[DefinitionKey]] = []
+    var owner: GraphOwner?
+    /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
+    var keptTags: [TagSlot] = []
+    /// The `.shared` instances of untagged definitions made for tagged requests, by definition and
+    /// tag (see ``Registration/reusable(in:requested:)``).
+    var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
+    var task: UnsafeCurrentTask?
+    /// Singletons made in this graph, published to other graphs when its path is empty.
+    var publications: [() -> Void] = []
+    /// The gate of another graph's singleton that this graph must wait for before it starts
+    /// again: waiting for it would have closed a cycle of waiting threads (see
+    /// ``waitForCreation(by:gate:requested:)``).
+    var retryAfter: Gate?
+    /// What a synchronous factory or block of an async resolution could not make where it ran,
+    /// to be made asynchronously before it runs again (see ``replaying(_:)``).
+    var deferred: Deferred?
+    /// `.unique` instances made asynchronously for the request that runs again, by definition.
+    var prepared: [RegistrationID: [Any]] = [:]
+    /// Whether an async graph is running a main-actor factory or block right now (set by
+    /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
+    /// synchronous request in it may run main-actor code.
+    var runsOnMainActor = false
+    /// ``Resolvable`` instances made in this graph, in order of creation: told when it is complete.
+    var resolvables: [any Resolvable] = []
+    /// The auto-injected property being resolved, and the path depth of its owner's frame.
+    var injecting: (property: InjectedProperty, ownerDepth: Int)?
+    /// Collaborating containers this graph resolved in: kept alive while it may use them.
+    var collaborators: [Container] = []
+  }
+}

@@ -1,0 +1,16 @@
+/// Something that watches a graph resolve: which definition asked for which, and what it made.
+/// Used by graph export, captive-dependency checks and leak checks; `nil` on the hot path.
+@usableFromInline
+package protocol GraphObserver: AnyObject {
+  /// `definition` (registered under its own key, with `scope`) was asked for as `requested`.
+  func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope)
+  /// `definition` starts building an instance: requests until `finishedBuilding` are its own.
+  func startedBuilding(_ definition: DefinitionKey)
+  /// `definition` finished (or failed) building.
+  func finishedBuilding(_ definition: DefinitionKey)
+  /// `requested` is a forwarded type resolved through `source`; `weakly` when the forwarding hands
+  /// the instance out through a weak reference (a weak proxy).
+  func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool)
+  /// An instance was made for `requested`, in `scope`, along `path`.
+  func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey])
+}
