@@ -23,8 +23,6 @@ struct FreezeAndResetStressTests {
     let deadline = ContinuousClock.now + .seconds(20)
     var rounds = 0
     var landedSomewhere = false
-    var rejectedSomewhere = false
-    var splitRounds = 0
     while rounds < 40, ContinuousClock.now < deadline {
       rounds += 1
       let plan = RacePlan(using: &generator)
@@ -49,7 +47,6 @@ struct FreezeAndResetStressTests {
       #expect(bootstrapFailure.withLock { $0 } == nil, "seed \(seed), round \(rounds)")
       let rejected = Set(container.rejectedChanges.map(\.key))
       landedSomewhere = landedSomewhere || rejected.count < plan.keys
-      if !rejected.isEmpty, rejected.count < plan.keys { splitRounds += 1 }
       for thread in 0..<Self.registeringThreads {
         var sawRejection = false
         for index in 0..<Self.registrationsPerThread {
@@ -69,13 +66,31 @@ struct FreezeAndResetStressTests {
             #expect(error.code == .modifiedAfterBootstrap, "\(context)")
           }
         }
-        rejectedSomewhere = rejectedSomewhere || sawRejection
       }
     }
     #expect(rounds > 0)
     #expect(landedSomewhere)
-    #expect(splitRounds > 0, "no round's freeze fell between registrations: the race was not exercised")
-    #expect(rejectedSomewhere, "no round froze before every registration landed: the race was not exercised")
+    // NB: whether a round's freeze falls between registrations depends on the scheduler (on an
+    // idle machine 13 to 29 of 40 rounds did; under a loaded CI none may): asserting it made the
+    // test fail for the machine's load, not for the container. A split is checked without
+    // threads in `aRegistrationAfterBootstrapIsRejectedAndOneBeforeLands`.
+  }
+
+  /// The outcome a racing round may have, forced: the registration before `bootstrap()` lands,
+  /// the one after is rejected and reported, and each resolves accordingly.
+  @Test func aRegistrationAfterBootstrapIsRejectedAndOneBeforeLands() throws {
+    let container = Container()
+    container.register(.singleton, tag: 0) { Raced() }
+    try container.bootstrap()
+    container.register(.singleton, tag: 1) { Raced() }
+    #expect(container.rejectedChanges.map(\.key) == [DefinitionKey(type: Raced.self, tag: DefinitionTag(1))])
+    #expect(throws: Never.self) { try container.resolve(Raced.self, tag: 0) }
+    do {
+      _ = try container.resolve(Raced.self, tag: 1)
+      Issue.record("a rejected registration resolved")
+    } catch {
+      #expect(error.code == .modifiedAfterBootstrap)
+    }
   }
 
   /// A resolve racing `reset(Self.session)` gets the old instance or a new one, fully made (its block
