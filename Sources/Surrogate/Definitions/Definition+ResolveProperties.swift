@@ -29,12 +29,15 @@ extension Definition {
         remedy: "Use the definition that `register` returned last for \(key).")
     }
     let graph = Graph(container: container)
-    graph.push(registration.frame(for: key))
-    defer { graph.pop() }
-    graph.markConstructed()
-    let resolver = Resolver(graph: graph, container: container, tagSlot: key.tagSlot)
-    try registration.storeAndRunBlocks(instance, resolver: resolver, in: graph, requested: key, gate: nil)
-    if graph.hasPostponed { try graph.runPostponed(for: registration.id) }
+    do {
+      graph.push(registration.frame(for: key))
+      defer { graph.pop() }
+      graph.markConstructed()
+      let resolver = Resolver(graph: graph, container: container, tagSlot: key.tagSlot)
+      try registration.storeAndRunBlocks(instance, resolver: resolver, in: graph, requested: key, gate: nil)
+      if graph.hasPostponed { try graph.runPostponed(for: registration.id) }
+    }
+    // Once the path is empty, as after a `resolve`: a callback that resolves starts a new graph.
     graph.finishResolvables()
   }
 }

@@ -62,4 +62,12 @@ struct ResolvableTests {
     #expect(entries.suffix(2) == ["did b", "did a"], "\(entries)")
     #expect(entries.filter { $0.hasPrefix("did") }.count == 2)
   }
+
+  @Test func anInstanceMadeElsewhereHearsBothCallbacksThroughItsDefinition() throws {
+    let container = Container()
+    let log = Locked<[String]>([])
+    let definition = container.register { ResolvableRecording("made", log: log) }
+    try definition.resolveProperties(of: ResolvableRecording("elsewhere", log: log))
+    #expect(log.withLock { $0 } == ["resolve elsewhere", "did elsewhere"])
+  }
 }
