@@ -25,8 +25,9 @@
 ///
 /// Reading a non-optional property before the container injected it (in the owner's
 /// initializer, or on an instance made without the container) stops the program with a message
-/// naming the property, as reading an implicitly unwrapped optional would. Read `$property.value`
-/// to get `nil` instead.
+/// naming the property's type (a property wrapper is not told its property's name), in release
+/// builds too, as reading an implicitly unwrapped optional would. Read `$property.value` to get
+/// `nil` instead.
 @propertyWrapper
 public struct Injected<Value> {
   /// Whether `storage` holds the injected (or assigned) value.
@@ -115,7 +116,8 @@ public struct Injected<Value> {
     get {
       if let storage { return storage }
       if let none = InjectionTag.none(of: Value.self) { return none }
-      preconditionFailure(
+      // NB: `fatalError`, not `preconditionFailure`, whose message an optimized build drops.
+      fatalError(
         "An @Injected \(typeName(Value.self)) property was read before the container injected it: resolve its owner "
           + "from a container (auto-injection on), or read `$property.value`, which is nil until then.")
     }

@@ -20,8 +20,9 @@
 /// after its auto-injected properties are set and before its `resolvingProperties` blocks, in
 /// the same object graph. ``didResolveDependencies()`` runs once the outermost `resolve` has
 /// built the whole graph without an error, for every `Resolvable` instance made in it, in reverse
-/// order of creation (dependencies are made first, so a consumer hears last); a resolution that
-/// fails calls none of them. The same holds for `try await container.resolve(...)`.
+/// order of creation: the instance made last hears first (a consumer that takes its dependencies
+/// in its initializer is made after them, so it hears before them). A resolution that fails calls
+/// none of them. The same holds for `try await container.resolve(...)`.
 public protocol Resolvable: AnyObject {
   /// Resolves what the instance needs, in the graph that made it.
   ///
