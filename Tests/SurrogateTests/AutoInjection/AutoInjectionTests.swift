@@ -138,6 +138,13 @@ struct AutoInjectionTests {
     #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
   }
 
+  @Test func readingARequiredPropertyBeforeInjectionStopsTheProgramAndValueReadsNil() async {
+    #expect(InjectedPresenter().$repository.value == nil)
+    await #expect(processExitsWith: .failure) {
+      _ = InjectedPresenter().repository
+    }
+  }
+
   @Test func turningAutoInjectionOffAfterBootstrapIsRejectedAndReported() throws {
     let container = Container()
     container.register { InjectedRepository() }
