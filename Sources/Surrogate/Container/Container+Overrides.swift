@@ -19,7 +19,7 @@ extension Container {
   /// ```
   ///
   /// Singletons of this container keep resolving their dependencies here (see
-  /// ``Container/init(parent:maximumDepth:)``): to change what a singleton sees, override the
+  /// ``Container/init(parent:maximumDepth:autoInjectProperties:)``): to change what a singleton sees, override the
   /// singleton too.
   ///
   /// - Parameters:

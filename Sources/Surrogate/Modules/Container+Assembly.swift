@@ -32,7 +32,7 @@ extension Container {
   /// Makes a child container and applies assemblies to it, in order: a feature's own container.
   ///
   /// The child resolves what it lacks from this container; this container never sees the
-  /// child's registrations (see ``init(parent:maximumDepth:)``). A feature loaded after the app's
+  /// child's registrations (see ``init(parent:maximumDepth:autoInjectProperties:)``). A feature loaded after the app's
   /// container is bootstrapped gets a child: the app's definitions stay frozen, the feature's are
   /// its own, and bootstrapping the child freezes them in turn. ``reset(_:)`` on this container
   /// reaches the child's instances too.
