@@ -41,9 +41,11 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// print(container.validate())
   /// ```
   public var description: String {
+    func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     var lines = [
-      "\(checked.count) definitions checked, \(skipped.count) skipped: "
-        + "\(problems.count) problems (\(brokenDefinitions.count) definitions broken), \(warnings.count) warnings."
+      "\(count(checked.count, "definition")) checked, \(skipped.count) skipped: "
+        + "\(count(problems.count, "problem")) (\(count(brokenDefinitions.count, "definition")) broken), "
+        + "\(count(warnings.count, "warning"))."
     ]
     lines += problems.map { "  error: \($0)" }
     lines += warnings.map { "  warning: \($0)" }

@@ -26,7 +26,15 @@ struct ValidationTests {
     #expect(!report.isValid)
     #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
     #expect(
-      report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warnings"))
+      report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warning."))
+  }
+
+  @Test func theSummaryCountsInTheSingularForOne() {
+    let container = Container()
+    container.register { r in Repository(service: try r.resolve()) }
+    #expect(
+      container.validate().description.hasPrefix(
+        "1 definition checked, 0 skipped: 1 problem (1 definition broken), 0 warnings."))
   }
 
   @Test func validateSkipsDefinitionsThatNeedRuntimeArguments() {
@@ -70,6 +78,6 @@ struct ValidationCountTests {
     #expect(report.brokenDefinitions.count == 1_000)
     #expect(report.problems.first?.message.contains("It breaks 1000 definitions: ") == true)
     #expect(report.problems.first?.message.hasSuffix("(and 997 more).") == true)
-    #expect(report.description.contains("1 problems (1000 definitions broken)"))
+    #expect(report.description.contains("1 problem (1000 definitions broken)"))
   }
 }
