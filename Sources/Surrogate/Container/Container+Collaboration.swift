@@ -49,7 +49,8 @@ extension Container {
   /// assert(checkout.collaborators.contains { $0 === app })
   /// ```
   public var collaborators: [Container] {
-    collaboration.withLock { $0.compactMap(\.container) }
+    guard hasCollaborated.load(ordering: .acquiring) else { return [] }
+    return collaboration.withLock { $0.compactMap(\.container) }
   }
 
   private func addCollaborator(_ other: Container) {
@@ -57,6 +58,7 @@ extension Container {
       list.removeAll { $0.container == nil }
       if !list.contains(where: { $0.container === other }) { list.append(WeakContainer(container: other)) }
     }
+    hasCollaborated.store(true, ordering: .releasing)
   }
 
   /// Every container a request this container cannot answer is tried in, nearest first: the

@@ -26,10 +26,18 @@ public final class Container: Sendable {
   /// Whether instances this container makes get their ``Injected`` and ``InjectedWeak``
   /// properties filled (a definition can override it with
   /// ``Definition/autoInjectingProperties(_:)``).
+  ///
+  /// ```swift
+  /// let legacy = Container(autoInjectProperties: false)
+  /// assert(!legacy.autoInjectsProperties)
+  /// ```
   public let autoInjectsProperties: Bool
   /// The containers asked for what this one and its ancestors lack (see ``collaborate(with:)``),
   /// held weakly.
   let collaboration = Mutex<[WeakContainer]>([])
+  /// Whether ``collaboration`` was ever given a container: a request nothing answers (an optional
+  /// that resolves to `nil`) then takes no lock to find that there are no collaborators.
+  let hasCollaborated = Atomic<Bool>(false)
   @usableFromInline let coordinator: WaitCoordinator
   @usableFromInline let registry = Mutex(RegistryState())
   /// The registry as of the last write, for readers that take no lock: the bits of a retained

@@ -10,15 +10,31 @@
 public struct ResolutionContext: Sendable {
   /// The type the definition being built was requested as (`Service` for
   /// `register { ServiceImp() as Service }` resolved as `Service`).
+  ///
+  /// ```swift
+  /// container.register { r in Tracker(name: "\(r.context?.resolvingType ?? Any.self)") }
+  /// ```
   public let resolvingType: Any.Type
   /// The tag it was requested with (a tagged request that fell back to an untagged definition
   /// still names its tag).
+  ///
+  /// ```swift
+  /// container.register { r in Client(live: r.context?.tag == DefinitionTag("live")) }
+  /// ```
   public let tag: DefinitionTag?
   /// The type whose factory, block or auto-injected property asked for it; `nil` for what the
   /// outermost `resolve` asked for.
+  ///
+  /// ```swift
+  /// container.register(.unique) { r in Logger(label: r.context?.injectedInType.map { "\($0)" } ?? "app") }
+  /// ```
   public let injectedInType: Any.Type?
   /// The auto-injected property it is being made for (``Injected``, ``InjectedWeak``), without
   /// the leading underscore; `nil` otherwise.
+  ///
+  /// ```swift
+  /// container.register { r in Logger(label: r.context?.injectedInProperty ?? "logger") }
+  /// ```
   public let injectedInProperty: String?
 }
 
