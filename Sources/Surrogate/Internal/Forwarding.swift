@@ -101,7 +101,6 @@ final class Forwarding<Forwarded>: Entry {
         run: { () throws(ResolutionError) in
           bind(try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup).instance)
         },
-        abandon: {},
         runAsync: {
           bind(
             try await entry.produceAsync(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
@@ -129,8 +128,7 @@ final class Forwarding<Forwarded>: Entry {
         target: source.id,
         run: { () throws(ResolutionError) in
           if let object = source.reusableInstance(in: graph, requested: sourceRequest) { bind(object) }
-        },
-        abandon: {}))
+        }))
     return Produced(instance: instance, isNew: false)
   }
 

@@ -37,8 +37,19 @@ extension Graph {
   func circularDependency(from start: Int, requested: DefinitionKey) -> ResolutionError {
     ResolutionError(
       .circularDependency, key: requested, path: path(to: requested), text: .cycle(start: start),
-      remedy: "Break the cycle: construct one side without the other and inject it with `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can never be part of a cycle); "
-        + "or, when one side takes the other through a protocol, forward that protocol `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side is built.")
+      remedy: Self.cycleRemedy)
+  }
+
+  /// NB: one literal, a constant: the `+` of two literals wrote a new string on every cycle met,
+  /// and a postponed block meets one every time (S7c).
+  static var cycleRemedy: String {
+    """
+    Break the cycle: construct one side without the other and inject it with \
+    `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can \
+    never be part of a cycle); or, when one side takes the other through a protocol, forward that protocol \
+    `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side \
+    is built.
+    """
   }
 
   func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey) -> ResolutionError {
@@ -46,8 +57,10 @@ extension Graph {
     let wanted = typeName(requested.type)
     return ResolutionError(
       .invalidType, key: requested, path: path(to: requested),
-      message: "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
-      remedy: ProxyConformanceRemedy.text(proxy: Swift.type(of: instance), forwarded: requested.type, source: "\(source)")
+      message:
+        "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
+      remedy: ProxyConformanceRemedy.text(
+        proxy: Swift.type(of: instance), forwarded: requested.type, source: "\(source)")
         ?? "Make \(made) conform to \(wanted), or remove \(wanted) from `.implements(...)` of \(source).",
       nearby: [source])
   }
@@ -73,21 +86,26 @@ extension Graph {
   private func notFoundRemedy(_ key: DefinitionKey, nearby: [DefinitionKey]) -> String {
     let name = typeName(key.type)
     if let decorated = root.decoratedType(madeBy: key.type) {
-      return "\(name) is made only as a decorator of \(decorated): resolve \(decorated), which hands it out, or register \(name) on its own."
+      return
+        "\(name) is made only as a decorator of \(decorated): resolve \(decorated), which hands it out, or register \(name) on its own."
     }
     let sameType = nearby.filter { $0.type == key.type }
     if let other = sameType.first(where: { $0.argumentsType != key.argumentsType }) {
       let given = key.hasArguments ? typeName(key.argumentsType) : "no arguments"
-      return "\(name) is registered with arguments \(typeName(other.argumentsType)) but was resolved with \(given); argument types must match exactly (an integer literal is an `Int`)."
+      return
+        "\(name) is registered with arguments \(typeName(other.argumentsType)) but was resolved with \(given); argument types must match exactly (an integer literal is an `Int`)."
     }
     if let other = sameType.first {
       let asked = key.tag.map { "tag \($0)" } ?? "no tag"
-      return "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
+      return
+        "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
     }
     if let implementation = nearby.first {
-      return "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(name).self)` to its registration."
+      return
+        "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(name).self)` to its registration."
     }
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
-    return "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or forward it from an existing definition with `.implements(\(name).self)`."
+    return
+      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or forward it from an existing definition with `.implements(\(name).self)`."
   }
 }

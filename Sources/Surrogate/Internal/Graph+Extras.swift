@@ -4,7 +4,11 @@ extension Graph {
     /// The definition whose construction the block waits for.
     let target: RegistrationID
     let run: () throws(ResolutionError) -> Void
-    let abandon: () -> Void
+    /// What undoes the wait when the definition is never built, if anything must be undone.
+    ///
+    /// NB: optional, so that blocks without a gate to give up postpone with one closure context
+    /// instead of two (one allocation fewer in S7c).
+    var abandon: (() -> Void)? = nil
     /// How an async resolution runs it, when it was postponed there: its blocks may be `async`
     /// or main-actor isolated.
     var runAsync: (() async throws -> Void)? = nil

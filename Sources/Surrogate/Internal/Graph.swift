@@ -468,7 +468,7 @@ final class Graph {
       do {
         try entry.run()
       } catch {
-        for later in waiting[(index + 1)...] { later.abandon() }
+        for later in waiting[(index + 1)...] { later.abandon?() }
         throw error
       }
     }
@@ -478,7 +478,7 @@ final class Graph {
   @usableFromInline
   func abandonPostponed(for id: RegistrationID) {
     guard let waiting = takePostponed(for: id) else { return }
-    for entry in waiting { entry.abandon() }
+    for entry in waiting { entry.abandon?() }
   }
 
   /// The keys of the path and `key` after them.

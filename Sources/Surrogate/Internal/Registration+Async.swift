@@ -143,7 +143,7 @@ extension Graph {
           try await replaying { try entry.run() }
         }
       } catch {
-        for later in waiting[(index + 1)...] { later.abandon() }
+        for later in waiting[(index + 1)...] { later.abandon?() }
         throw error
       }
     }

@@ -519,7 +519,7 @@ final class Registration<Instance, Arguments>: Entry {
             self.publish(instance, gate: gate, in: graph)
           }
         },
-        abandon: { if let gate { self.store?.abandon(gate: gate) } },
+        abandon: gate.map { gate in { self.store?.abandon(gate: gate) } },
         runAsync: isAsync
           ? {
             graph.push(self.frame(for: requested))
