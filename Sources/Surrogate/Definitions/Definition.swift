@@ -9,22 +9,48 @@
 /// A definition is a handle: its methods change the container it came from. When the definition
 /// has since been replaced or removed, they leave the container alone.
 public struct Definition<Instance, Arguments>: Sendable {
-  let container: Container
-  let id: RegistrationID
-  /// The key this definition is registered under.
-  public let key: DefinitionKey
-  let sourceKey: DefinitionKey
-  /// The scope of the instances; forwarded definitions share their source's.
-  public let scope: Scope
+  @usableFromInline let container: Container
+  @usableFromInline let id: RegistrationID
+  @usableFromInline let type: Any.Type
+  @usableFromInline let scopeKind: Scope.Kind
+  /// The key, source key and scope of a definition that has runtime arguments, a tag, a source
+  /// of its own or a custom scope; `nil` for the plain `register { ... }`.
+  ///
+  /// NB: a definition is at most six words, all of them plain or a single reference. A larger
+  /// one (the two keys and the scope stored here, 15 words) made generic code that discards
+  /// `register`'s result destroy it through its value witnesses, which instantiated the metadata
+  /// of `Definition<T, A>` for every type registered: 140 bytes a new type (issue #25, item 2).
+  @usableFromInline let rare: DefinitionRarities?
 
-  @usableFromInline
+  @inlinable
   init(container: Container, id: RegistrationID, key: DefinitionKey, sourceKey: DefinitionKey, scope: Scope) {
     self.container = container
     self.id = id
-    self.key = key
-    self.sourceKey = sourceKey
-    self.scope = scope
+    self.type = key.type
+    self.scopeKind = scope.kind
+    let isPlain =
+      key.argumentsType == Void.self && key.tagSlot.isNone && sourceKey == key && scope.kind != .custom
+    self.rare = isPlain ? nil : DefinitionRarities(key: key, sourceKey: sourceKey, scope: scope)
   }
+
+  /// The key this definition is registered under.
+  ///
+  /// ```swift
+  /// let definition = container.register(tag: "primary") { Database() }
+  /// precondition(definition.key == DefinitionKey(type: Database.self, tag: DefinitionTag("primary")))
+  /// ```
+  public var key: DefinitionKey { rare?.key ?? DefinitionKey(type: type, tagSlot: .none) }
+
+  /// The key of the definition that makes the instances: this one's, or a forwarding's source.
+  var sourceKey: DefinitionKey { rare?.sourceKey ?? key }
+
+  /// The scope of the instances; forwarded definitions share their source's.
+  ///
+  /// ```swift
+  /// let definition = container.register(.singleton) { Database() }
+  /// precondition(definition.scope == .singleton)
+  /// ```
+  public var scope: Scope { rare?.scope ?? Scope(kind: scopeKind) }
 
   /// Forwards any number of types to this definition: each resolves to the same instance, in the
   /// same scope.
@@ -87,5 +113,23 @@ public struct Definition<Instance, Arguments>: Sendable {
   public func autoInjectingProperties(_ enabled: Bool) -> Definition {
     container.setAutoInjection(enabled, of: self)
     return self
+  }
+}
+
+/// What only some definitions store (see `Definition.rare`).
+///
+/// NB: not nested in `Definition`: a class nested in a generic type is generic itself, and its
+/// metadata would be made for every type registered.
+@usableFromInline
+final class DefinitionRarities: Sendable {
+  let key: DefinitionKey
+  let sourceKey: DefinitionKey
+  let scope: Scope
+
+  @usableFromInline
+  init(key: DefinitionKey, sourceKey: DefinitionKey, scope: Scope) {
+    self.key = key
+    self.sourceKey = sourceKey
+    self.scope = scope
   }
 }

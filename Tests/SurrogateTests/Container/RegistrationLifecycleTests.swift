@@ -1,7 +1,36 @@
+import Foundation
 import Surrogate
 import Testing
 
 struct RegistrationLifecycleTests {
+  @Test func aDefinitionReportsTheKeyAndScopeItWasRegisteredWith() {
+    let container = Container()
+    let plain = container.register(.singleton) { Service() }
+    #expect(plain.key == DefinitionKey(type: Service.self))
+    #expect(plain.scope == .singleton)
+
+    let tagged = container.register(.unique, tag: "live") { URLSessionClient(name: "live") }
+    #expect(tagged.key == DefinitionKey(type: URLSessionClient.self, tag: DefinitionTag("live")))
+    #expect(tagged.scope == .unique)
+
+    let withArgument = container.register { (_: Resolver, port: Int) in Endpoint(url: URL(filePath: "/"), port: port) }
+    #expect(withArgument.key == DefinitionKey(type: Endpoint.self, argumentsType: Int.self))
+    #expect(withArgument.scope == .shared)
+
+    let session = Scope.custom("session")
+    let custom = container.register(session) { Service() }
+    #expect(custom.scope == session)
+    #expect(custom.scope != Scope.custom("cart"))
+
+    // A forwarded type keeps its own key and its source's scope, and removing it leaves the source.
+    let forwarded = container.register(plain, type: AnyObject.self)
+    #expect(forwarded.key == DefinitionKey(type: AnyObject.self))
+    #expect(forwarded.scope == .singleton)
+    container.remove(forwarded)
+    #expect((try? container.resolve(Service.self)) != nil)
+    #expect((try? container.resolve(AnyObject.self)) == nil)
+  }
+
   @Test func registeringTheSameKeyAgainReplacesTheDefinition() throws {
     let container = Container()
     container.register { URLSessionClient(name: "first") }
