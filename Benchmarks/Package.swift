@@ -21,7 +21,16 @@ let package = Package(
       ],
       path: "Benchmarks/ContainerBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // Registering 100,000 new types, one system per fresh process (see its header).
+    .executableTarget(
+      name: "fresh-types",
+      dependencies: [
+        .product(name: "Surrogate", package: "Surrogate"),
+        .product(name: "Swinject", package: "Swinject"),
+      ],
+      path: "Benchmarks/FreshTypes"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
