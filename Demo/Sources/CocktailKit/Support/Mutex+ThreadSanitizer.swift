@@ -7,7 +7,7 @@
 #endif
 import Synchronization
 
-// NB: the demo's copy of Surrogate's `Internal/ThreadSanitizer.swift`, which is `package` there and
+// NB: the demo's copy of Surrogate's `Synchronization/ThreadSanitizer.swift`, which is `package` there and
 // so invisible from this package. On Linux, `Synchronization.Mutex` locks through futex calls
 // inside the Swift runtime, which ThreadSanitizer does not instrument: without these
 // annotations, CI's ThreadSanitizer run reports every access made under the lock as a race.
