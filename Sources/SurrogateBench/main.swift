@@ -5,6 +5,8 @@ import Foundation
 import Surrogate
 import Synchronization
 
+// INVARIANT: the one `Unmanaged` retain is released in the same closure; the object is held by a `let`.
+
 protocol ViewProtocol {}
 protocol Loader {}
 protocol Analytics {}
