@@ -5,22 +5,15 @@ import Foundation
 import Surrogate
 import Synchronization
 
+// INVARIANT: the one `Unmanaged` retain is released in the same closure; the object is held by a `let`.
+
+// NB: S1's protocols are this suite's own: not class-bound, where the Benchmarks package's are, so
+// that each suite keeps measuring what it always has. The rest of S1's model, and every type both
+// suites share, is in Model.swift.
 protocol ViewProtocol {}
 protocol Loader {}
 protocol Analytics {}
-final class View: ViewProtocol {}
-final class NetworkLoader: Loader {}
-final class ConsoleAnalytics: Analytics {}
-final class Presenter {
-  let view: any ViewProtocol
-  let loader: any Loader
-  let analytics: any Analytics
-  init(view: any ViewProtocol, loader: any Loader, analytics: any Analytics) {
-    self.view = view
-    self.loader = loader
-    self.analytics = analytics
-  }
-}
+
 /// S1 with auto-injected properties instead of an initializer: the per-instance cost of
 /// auto-injection (`profile s1i`).
 final class InjectedPresenter {
@@ -28,7 +21,6 @@ final class InjectedPresenter {
   @Injected var loader: any Loader
   @Injected var analytics: any Analytics
 }
-final class Service {}
 /// S2-like: a screen whose two parts share one store within the graph.
 final class Store {}
 final class Part {
@@ -44,18 +36,6 @@ final class Screen {
   }
 }
 
-/// S2 of the Benchmarks package: ten auto-wired nodes, two shared within one resolution.
-final class Session {}
-final class Cache {}
-final class Node1 { let session: Session; init(session: Session) { self.session = session } }
-final class Node2 { let session: Session; let cache: Cache; init(session: Session, cache: Cache) { self.session = session; self.cache = cache } }
-final class Node3 { let cache: Cache; init(cache: Cache) { self.cache = cache } }
-final class Node4 { let n1: Node1; let n2: Node2; init(n1: Node1, n2: Node2) { self.n1 = n1; self.n2 = n2 } }
-final class Node5 { let n3: Node3; init(n3: Node3) { self.n3 = n3 } }
-final class Node6 { let session: Session; init(session: Session) { self.session = session } }
-final class Node7 { let n4: Node4; let n5: Node5; let n6: Node6; init(n4: Node4, n5: Node5, n6: Node6) { self.n4 = n4; self.n5 = n5; self.n6 = n6 } }
-final class Root { let n7: Node7; let cache: Cache; init(n7: Node7, cache: Cache) { self.n7 = n7; self.cache = cache } }
-
 /// S2 by hand: the graph the container builds from the auto-wired initializers.
 func handWrittenTenNodes() -> Root {
   let session = Session()
@@ -64,64 +44,6 @@ func handWrittenTenNodes() -> Root {
   return Root(n7: Node7(n4: n4, n5: Node5(n3: Node3(cache: cache)), n6: Node6(session: session)), cache: cache)
 }
 
-/// S7: parent and child set through each other's properties.
-final class Parent { var child: Child? }
-final class Child { weak var parent: Parent? }
-
-/// S7c: the parent takes its child by initializer; the child's parent is set by property, so the
-/// child's block meets the parent while the parent's factory is still running.
-final class OwningParent {
-  let child: OwnedChild
-  init(child: OwnedChild) { self.child = child }
-}
-final class OwnedChild { weak var parent: OwningParent? }
-
-/// S6: a transient chain of depth 50, one generic type per link, registered and resolved from
-/// generic code (so nothing in it is specialized, as in the Benchmarks package).
-final class Link<Next> { let next: Next; init(next: Next) { self.next = next } }
-final class End {}
-
-func registerChain<T>(_ type: T.Type, depth: Int, into container: Container) {
-  guard depth > 0 else { return }
-  container.register(.unique) { r in Link(next: try r.resolve(T.self)) }
-  registerChain(Link<T>.self, depth: depth - 1, into: container)
-}
-
-func resolveChain<T>(_ type: T.Type, depth: Int, from container: Container) throws -> Any {
-  depth == 0 ? try container.resolve(T.self) : try resolveChain(Link<T>.self, depth: depth - 1, from: container)
-}
-
-func handWrittenChain() -> Any {
-  func build<T>(_ value: T, depth: Int) -> Any {
-    depth == 0 ? value : build(Link(next: value), depth: depth - 1)
-  }
-  return build(End(), depth: 50)
-}
-
-/// P1: a call through a proxy next to a direct call.
-protocol Counting: AnyObject { func tick() }
-final class Ticker: Counting {
-  var count = 0
-  func tick() { count &+= 1 }
-}
-extension Counting where Self: Proxy, Self.Subject: Counting {
-  @inline(__always) func tick() { withSubject(for: ProxyAccess("tick()")) { $0.tick() } }
-}
-extension WeakRefProxy: Counting where T: Counting {}
-/// The hand-written weak forwarder: the floor of any call through a `weak` reference.
-final class WeakTicker: Counting {
-  weak var base: Ticker?
-  init(_ base: Ticker) { self.base = base }
-  func tick() { base?.tick() }
-}
-extension LazyProxy: Counting where Subject: Counting {}
-
-/// P2: a call through a decorator, and through an `InterceptingProxy` with no interceptor and
-/// with one.
-extension Counting where Self: Proxy, Self.Subject == any Counting {
-  @inline(__always) func tick() { withSubject(for: ProxyAccess("tick()")) { $0.tick() } }
-}
-extension InterceptingProxy: Counting where Subject == any Counting {}
 /// P1t: a `throws` call through `WeakRefProxy`, forwarded the way `@Proxyable` writes it now
 /// (through `forward`, which wraps the call) and the way it wrote it before (`requireSubject`,
 /// then the call): callgrind, `profile-p1-throws` against `profile-p1-throws-direct`. Measured:
@@ -155,30 +77,6 @@ func opaqueReadingDirectly(_ value: WeakRefProxy<Reader>) -> any ReadingDirectly
 final class Beeper: Counting {
   var beeps = 0
   func tick() { beeps &+= 1 }
-}
-/// A decorator written by hand, what `container.decorate` puts in front of the ticker.
-final class CountingDecorator: Counting {
-  let inner: any Counting
-  init(inner: any Counting) { self.inner = inner }
-  func tick() { inner.tick() }
-}
-/// The smallest useful hook: counts the calls that ended.
-final class EndedCalls: ProxyInterceptor {
-  let count = Atomic<Int>(0)
-  func didCall(_ outcome: ProxyCallOutcome) { count.wrappingAdd(1, ordering: .relaxed) }
-}
-/// What an intercepting proxy with `EndedCalls` does, by hand: the call timed, and counted.
-final class TimedCountingDecorator: Counting {
-  let inner: any Counting
-  let count = Atomic<Int>(0)
-  var lastDuration = Duration.zero
-  init(inner: any Counting) { self.inner = inner }
-  func tick() {
-    let start = ContinuousClock.now
-    inner.tick()
-    lastDuration = ContinuousClock.now - start
-    count.wrappingAdd(1, ordering: .relaxed)
-  }
 }
 
 /// The P2 subjects: the ticker decorated by `container.decorate`, and intercepted.
@@ -230,18 +128,6 @@ func measure(_ name: String, iterations: Int = 200_000, _ body: () throws -> Voi
   }
   print(name.padding(toLength: 48, withPad: " ", startingAt: 0), String(format: "%9.1f ns/op", best))
   return best
-}
-
-/// Registers `count` distinct types (nested generics) under one container.
-enum Left<T> {}
-enum Right<T> {}
-func registerDistinctTypes<T>(_ type: T.Type, depth: Int, into container: Container, remaining: inout Int) {
-  guard remaining > 0 else { return }
-  container.register(.singleton) { Service() }.implements(T.self)
-  remaining -= 1
-  guard depth > 0 else { return }
-  registerDistinctTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
-  registerDistinctTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
 }
 
 /// `validate`: definitions of distinct generic types, each with a dependency; `resolveEach`

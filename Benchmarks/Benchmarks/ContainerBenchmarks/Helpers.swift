@@ -2,16 +2,6 @@ import Foundation
 import Surrogate
 import Swinject
 
-/// Registers `count` distinct types (nested generics) forwarded to one singleton.
-func registerDistinctTypes<T>(_ type: T.Type, depth: Int, into container: Surrogate.Container, remaining: inout Int) {
-  guard remaining > 0 else { return }
-  container.register(.singleton) { Service() }.implements(T.self)
-  remaining -= 1
-  guard depth > 0 else { return }
-  registerDistinctTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
-  registerDistinctTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
-}
-
 /// Threads started once and then handed work: S5 times the work, not starting threads.
 ///
 /// NB: the first version started new threads for every sample. With a thousand resolves per
@@ -56,18 +46,6 @@ final class WorkerThreads: @unchecked Sendable {  // `run` is called from one th
   }
 }
 
-/// Registers `Link<Link<…<End>>>` for every depth up to `depth`.
-func registerChain<T>(_ type: T.Type, depth: Int, into container: Surrogate.Container) {
-  guard depth > 0 else { return }
-  container.register(.unique) { r in Link(next: try r.resolve(T.self)) }
-  registerChain(Link<T>.self, depth: depth - 1, into: container)
-}
-
-/// Resolves the outermost link of a chain registered by `registerChain`.
-func resolveChain<T>(_ type: T.Type, depth: Int, from container: Surrogate.Container) throws -> Any {
-  depth == 0 ? try container.resolve(T.self) : try resolveChain(Link<T>.self, depth: depth - 1, from: container)
-}
-
 func registerSwinjectChain<T>(_ type: T.Type, depth: Int, into container: Swinject.Container) {
   guard depth > 0 else { return }
   container.register(Link<T>.self) { r in Link(next: r.resolve(T.self)!) }
@@ -105,29 +83,3 @@ func registerFreshTypes<T>(_ type: T.Type, depth: Int, into container: Swinject.
   registerFreshTypes(Left<T>.self, depth: depth - 1, into: container, remaining: &remaining)
   registerFreshTypes(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
 }
-
-/// The depth-50 chain built by hand, link by link, with the same types.
-func handWrittenChain() -> Any {
-  func build<T>(_ value: T, depth: Int) -> Any {
-    depth == 0 ? value : build(Link(next: value), depth: depth - 1)
-  }
-  return build(End(), depth: 50)
-}
-
-extension Counting where Self: Proxy, Self.Subject: Counting {
-  // What `@Proxyable` writes (the attribute included; see Proxies.md).
-  @inline(__always) func tick() {
-    withSubject(for: ProxyAccess("tick()")) { $0.tick() }
-  }
-}
-
-// The same for a proxy of the existential: what a decorator wraps.
-extension Counting where Self: Proxy, Self.Subject == any Counting {
-  @inline(__always) func tick() {
-    withSubject(for: ProxyAccess("tick()")) { $0.tick() }
-  }
-}
-
-extension WeakRefProxy: Counting where T: Counting {}
-extension LazyProxy: Counting where Subject: Counting {}
-extension InterceptingProxy: Counting where Subject == any Counting {}

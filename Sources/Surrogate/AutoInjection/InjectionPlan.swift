@@ -1,4 +1,4 @@
-// UNSAFE: writes auto-injected properties through their addresses inside a class instance.
+// INVARIANT: (unsafe) writes auto-injected properties through their addresses inside a class instance.
 //
 // Invariants:
 // - A plan is made from the runtime's field metadata of one class (see ``FieldReflection``), so

@@ -1,5 +1,11 @@
 import Synchronization
 
+// INVARIANT: `injectionWord` is 0, a type's metadata address with bit 0 set (that type needs no
+// plan), or the address of an `InjectionPlan` the registration retains with bit 1 set (metadata
+// and objects are aligned, so the two low bits are free). It is set once by a compare-and-exchange
+// from 0, never changed, and the plan is released by the registration's `deinit`; a plan read from
+// it is retained by the reader while the registration is alive. Tests: AutoInjectionTests.
+
 extension Registration {
   /// The step of ``runBlocks(from:on:resolver:in:requested:gate:)`` before the first block: the
   /// instance's auto-injected properties and ``Resolvable/resolveDependencies(_:)``.

@@ -1,3 +1,7 @@
+// INVARIANT: see Container.swift (snapshot publication). The snapshot and the entries a top-level
+// `resolve` finds in it are unretained and used only inside that call's read section; the graph it
+// builds borrows them too (see Graph.swift). `unsafeDowncast` trusts the key (see Registration.swift).
+
 extension Container {
   /// Resolves an instance of `T`, building a new object graph.
   ///

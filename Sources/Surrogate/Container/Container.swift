@@ -1,5 +1,22 @@
 import Synchronization
 
+// INVARIANT: snapshot publication and reclamation; the files that read a snapshot, its tables or
+// its registrations unretained point here.
+// - Owner: `published` holds the bits of one retained `RegistrySnapshot`, or 0 after a write;
+//   `RegistryState.retired` holds the retained snapshots writes unpublished. Both change only under
+//   the `registry` mutex, and a snapshot is released only under it (`write`, `releaseRetired`) or
+//   by `deinit` (no reader is left: every reader holds the container).
+// - Readers: `reading(_:)` enters `readers` before it loads `published` and leaves after its body
+//   returns; inside, the snapshot and every registration in it may be used without retaining them.
+//   Outside a read section, use `snapshot()`, which returns one retained.
+// - Reclamation: a write swaps `published` to 0, raises `hasRetired`, and releases the retired
+//   snapshots only if every stripe of `readers` then reads 0 (all four steps sequentially
+//   consistent). A reader counted at that check entered before the swap and, seeing `hasRetired`
+//   when it leaves, retries the release; a reader that enters after it loads 0 or a newer snapshot.
+//   So no snapshot is freed while a section that loaded it is open, and none is kept once readers
+//   are quiet.
+// Tests: SnapshotReclamationStressTests (under ThreadSanitizer in CI), StressTests.
+
 /// A dependency-injection container: register how to make things, then resolve object graphs.
 ///
 /// ```swift

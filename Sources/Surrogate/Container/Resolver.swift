@@ -1,3 +1,8 @@
+// INVARIANT: `containerReference` is unretained: the graph's root, kept alive by the caller of the
+// top-level `resolve` and then by the graph (`keepRootAlive`), and the ancestors the root holds.
+// `tagBits` are borrowed (see BorrowedKey.swift); the graph keeps the tag alive (`Graph.keep(_:)`).
+// A resolver used after its graph's path emptied starts a new graph, never the finished one.
+
 /// What a factory resolves its dependencies with: the same object graph as the request that runs it.
 ///
 /// Resolve through `r`, not through the container, inside factories and `resolvingProperties`

@@ -1,3 +1,5 @@
+// INVARIANT: bit patterns of metadata addresses are hashed, never dereferenced.
+
 /// What the container looks a definition up by: a type, runtime argument types and a tag.
 ///
 /// Errors and validation findings name keys, and you can read them:

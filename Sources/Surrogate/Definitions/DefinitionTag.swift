@@ -1,3 +1,5 @@
+// INVARIANT: `unsafeBitCast` only from a value to its own type, after the metatypes compared equal.
+
 /// A tag that tells apart several definitions of the same type.
 ///
 /// You rarely create one yourself: every `tag:` parameter takes any `Hashable & Sendable` value

@@ -1,3 +1,6 @@
+// INVARIANT: `unsafeDowncast` trusts the key (see Registration.swift); entries found through
+// `lookup` are retained.
+
 extension Graph {
   /// Resolves `key` in an async resolution: async factories are awaited, sync ones called.
   @usableFromInline

@@ -1,4 +1,4 @@
-// Unchecked code: values cross to the main actor and back without `Sendable` checks.
+// INVARIANT: (unchecked) values cross to the main actor and back without `Sendable` checks.
 //
 // Invariant: the values are a resolution's own (its resolver, graph, arguments and the instance
 // being made) and an async resolution is one task: while the main actor runs `body`, the task

@@ -1,5 +1,11 @@
 import Synchronization
 
+// INVARIANT: proxies' subjects; Lazy.swift, LazyProxy.swift and LeakCheckTransparent.swift point
+// here. `address` is 0 or the subject: an object (`LazyProxy`) or `Shared` box (`Lazy`) the owner
+// retains once. It is published once, under `lock`, with a releasing store, read with an acquiring
+// load, never changed, and released by the owner's `deinit`, so a reader may use it unretained
+// while it holds the owner.
+
 /// What a ``LazyProxy`` needs to create its subject exactly once: where the subject is, which
 /// thread is creating it, and the lock creation runs under.
 ///

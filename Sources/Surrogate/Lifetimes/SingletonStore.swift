@@ -1,6 +1,11 @@
 import Dispatch
 import Synchronization
 
+// INVARIANT: the published box: see AtomicShared.swift. `cachedValue` reads it unretained: the box
+// is never replaced or cleared while the store lives, and the store lives as long as a
+// registration holds its bits (see Registration.swift), which a caller holds for the read.
+// `state` is read and written only under its mutex.
+
 /// Holds a singleton-scoped registration's instance and makes sure its factory runs once.
 ///
 /// A made strong singleton is published once through an atomic pointer, so reading it is one

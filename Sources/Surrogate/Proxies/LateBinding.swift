@@ -1,5 +1,8 @@
 import Synchronization
 
+// INVARIANT: `@unchecked Sendable` because of its `var`s: `stored` and `bound` are read and written
+// only under `lock`.
+
 /// The object of a ``WeakRefProxy`` made unbound, set once by the container when the object's
 /// initializer has returned.
 @usableFromInline

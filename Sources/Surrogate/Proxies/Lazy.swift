@@ -1,5 +1,8 @@
 import Synchronization
 
+// INVARIANT: see CreationState.swift (the subject, a retained `Shared<T>`, read unretained while
+// this `Lazy` is held).
+
 /// Resolves `T` on first access, once: inject it where a dependency is expensive or not always
 /// needed, with no registration of its own beyond `T`'s.
 ///

@@ -1,5 +1,8 @@
 import Synchronization
 
+// INVARIANT: see CreationState.swift (the subject, retained once by the proxy, borrowed by each
+// forwarded call while the proxy is held).
+
 /// A virtual proxy: creates its subject on first use, exactly once, even when several threads
 /// use it first at the same time.
 ///

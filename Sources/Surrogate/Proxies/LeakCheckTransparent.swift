@@ -1,3 +1,6 @@
+// INVARIANT: see CreationState.swift: the subjects are read unretained, and copied out, while the
+// proxy is held by the leak walker.
+
 /// A proxy or wrapper of this package that `SurrogateTesting`'s leak check sees through.
 ///
 /// `LazyProxy` and `Lazy` keep what they made as a retained raw address, which reflection cannot

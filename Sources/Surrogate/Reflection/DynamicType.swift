@@ -1,4 +1,4 @@
-// UNSAFE: reads an instance's dynamic type out of the runtime's layout of existentials.
+// INVARIANT: (unsafe) reads an instance's dynamic type out of the runtime's layout of existentials.
 //
 // Invariants (the runtime's ABI, stable on Apple platforms and the same on Linux):
 // - A type's metadata starts with its kind word; an existential's (kind 0x303) is followed by

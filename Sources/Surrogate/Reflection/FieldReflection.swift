@@ -6,6 +6,10 @@
   import Darwin
 #endif
 
+// INVARIANT: the `dlsym` function pointers are bit-cast to the runtime's C signatures (pointers and
+// integers only); the runtime fills `RawField` on our stack, its name is copied and then freed with
+// the runtime's `freeName`; only type metadata (never freed) passes otherwise.
+
 /// The stored properties of a class or struct type, with whether each holds a strong reference.
 ///
 /// Auto-injection finds `@Injected` properties with it (their offsets, read once per type), and

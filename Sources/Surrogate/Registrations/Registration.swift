@@ -1,5 +1,17 @@
 import Synchronization
 
+// INVARIANT:
+// - `storeBits` is 0 or the address of a `SingletonStore` this registration retains: set once by a
+//   compare-and-exchange from 0, never changed, released by `deinit`; copies of a registration
+//   (`appending`, `autoInjecting`) retain the same store. `published` and `instance(inBox:)` read
+//   the store's box unretained, while the caller holds the registration (a read section or a graph).
+// - `injectionWord`: see Registration+AutoInjection.swift.
+// - Unchecked casts trust the key: a registration stored under `TypeKey(T, Arguments)` is a
+//   `Registration<T, Arguments>`; `unsafeBitCast` to `AnyObject` only when `Instance` is a class,
+//   `unsafeBitCast((), to: Arguments.self)` only when `Arguments` is `Void`.
+// - An `ErasedProducer`'s `out` is uninitialized memory for one `Instance`, initialized exactly
+//   when the producer returns (not when it throws).
+
 /// A registered factory: scope, factory, `resolvingProperties` blocks and, for singleton scopes,
 /// the instance store.
 @usableFromInline

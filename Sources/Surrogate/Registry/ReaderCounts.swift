@@ -1,5 +1,10 @@
 import Synchronization
 
+// INVARIANT: `counters` is allocated by `init` and freed by `deinit`: this value is `~Copyable`
+// and a `let` of its container, so the memory lives exactly as long as the container, and every
+// access to it is an atomic operation. What the counts guard: see Container.swift (snapshot
+// publication).
+
 /// How many threads are reading a container's published registry snapshot, counted on sixteen
 /// stripes so that threads entering and leaving do not write to one shared cache line.
 ///

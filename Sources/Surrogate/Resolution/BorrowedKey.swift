@@ -1,3 +1,15 @@
+// INVARIANT: borrowed keys; Graph.swift and Resolver.swift point here.
+// - Owner: the call that pushes a frame holds the requested `DefinitionKey`, and with it the tag
+//   (a string's buffer, a boxed tag value) whose bits a `BorrowedKey` copies without retaining.
+// - When it may be read: `key` only while the frame that holds it is on the path; the frame is
+//   popped before that call returns, and `leaveFrameBuffer` empties the path before the top-level
+//   call returns. Whatever outlives the frame (an error's path, an observer's record, a graph's
+//   `.shared` instance keyed by tag) is copied out through `key`, which retains the tag again.
+// - A `Resolver` holds its request's tag bits the same way, and its graph keeps the tag alive
+//   (`Graph.keep(_:)`) for as long as the resolver exists.
+// - `unsafeBitCast` between `TagSlot` and `TagBits` checks that their sizes match, in every build.
+// Tests: BorrowedKeyLifetimeTests.
+
 /// A ``DefinitionKey`` copied without retaining its tag: what a frame of a graph's path holds.
 ///
 /// A frame lives exactly as long as the call that builds its definition, and that call holds the

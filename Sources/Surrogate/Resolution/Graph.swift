@@ -6,6 +6,22 @@
   import Darwin
 #endif
 
+// INVARIANT: one graph, one thread (or, for an async graph, one task) at a time: hence
+// `@exclusivity(unchecked)` and no lock.
+// - `rootReference` and `rootSnapshotReference` are unretained. A graph of a top-level `resolve`
+//   (`init(reading:of:isolation:)`) lives inside that call's read section (see Container.swift,
+//   snapshot publication), whose caller holds the container. Every other graph retains both
+//   (`retainedRoot`, `retainedSnapshot`); a snapshot a graph replaces is kept until it ends
+//   (`supersededSnapshots`), since entries found in it may still be in use.
+// - A graph a resolver keeps past its call retains its root from then on (`keepRootAlive`), not its
+//   snapshot: it has no frames any more, and a resolver of an inactive graph starts a new graph
+//   instead of reading it (see Resolver.swift).
+// - The path: frames `0..<frameCount` at `frameBase` are initialized; the buffer is the caller's
+//   stack (`withFrameBuffer`) or a heap buffer (see SpareFrames.swift), and `leaveFrameBuffer`
+//   empties the path and forgets the buffer before the call that lent it returns. A frame's key is
+//   borrowed (see BorrowedKey.swift).
+// - `threadSlot`: see ThreadGraph.swift.
+
 /// The state of one top-level `resolve`: the path being resolved, the `.shared` instances made so
 /// far, and the weak singletons held until it ends.
 ///

@@ -1,3 +1,7 @@
+// INVARIANT: `fill` gets uninitialized memory for one `T` (64 bytes of this call's stack, or a heap
+// allocation freed before returning) and must initialize it exactly when it returns; the value is
+// then moved out once.
+
 /// Returns the `T` that `fill` initializes in temporary memory: how code that knows `T` only at
 /// run time receives a value from a registration's specialized producer.
 ///

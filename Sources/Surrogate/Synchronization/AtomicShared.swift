@@ -1,5 +1,10 @@
 import Synchronization
 
+// INVARIANT: `bits` is 0 or the address of one `Shared<Value>` this value retains: published once
+// by a compare-and-exchange from 0 (acquiring and releasing, so a reader's acquiring load sees the
+// box initialized), never replaced, released by `deinit`. A box read from it lives as long as this
+// value, that is as long as its owner (a `SingletonStore`).
+
 /// A value published once and then read with one atomic load: no lock, so readers on different
 /// threads do not contend.
 ///

@@ -1,3 +1,7 @@
+// INVARIANT: `@unchecked Sendable` because `Value` need not be: the box is immutable (`let value`)
+// and every user publishes it safely (listed below): through `AtomicShared` (release store,
+// acquire load), under a lock, or in a `let` set at initialization.
+
 /// Carries an instance that is handed to several threads on purpose.
 ///
 /// A container shares one instance (a singleton) with every thread that resolves it; a `Lazy`

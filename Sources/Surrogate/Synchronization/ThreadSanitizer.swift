@@ -7,6 +7,9 @@
 #endif
 import Synchronization
 
+// INVARIANT: the `dlsym` function pointers are bit-cast to the sanitizer's C signatures; the
+// address passed is a lock owner's identity for the sanitizer, never dereferenced.
+
 /// ThreadSanitizer's annotation functions, when the process runs under it; `nil` otherwise.
 ///
 /// NB: on Linux, `Synchronization.Mutex` locks through futex calls inside the Swift runtime, which

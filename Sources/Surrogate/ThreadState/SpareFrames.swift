@@ -6,6 +6,13 @@
   import Darwin
 #endif
 
+// INVARIANT: the thread-specific key holds at most one buffer of `capacity` uninitialized frames
+// per thread. `take()` hands it to the caller (the key is cleared), `give(_:)` takes one back or
+// frees it, and the key's destructor frees it when the thread exits. A graph gives its heap path
+// back only after deinitializing its frames, in `leaveFrameBuffer` before its top-level call
+// returns, so no frame (nor the key it borrows) is read from a buffer another graph now uses.
+// Tests: BorrowedKeyLifetimeTests (a deep path's buffer reused by the next deep graph).
+
 /// One heap buffer for a graph's path, kept per thread between graphs.
 ///
 /// A path that outgrows the buffer on the caller's stack (sixteen frames) moves to a heap buffer

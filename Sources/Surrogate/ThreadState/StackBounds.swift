@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+// INVARIANT: addresses are kept as integers and compared, never dereferenced; the thread-specific
+// value holds an integer in its pointer slot, nothing allocated.
+
 /// How much stack the calling thread has left, so that a deep graph stops with
 /// `depthLimitExceeded` before it overflows a small stack (a secondary thread on Apple platforms
 /// has 512 KiB).

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+// INVARIANT: the function pointer from `dlsym` is bit-cast to the runtime's own C signature of
+// `swift_getExistentialMetatypeMetadata`; only type metadata (never freed) passes through it.
+
 /// Answers "does registered type `X` conform to requested protocol `P`?" for error hints, when only
 /// the two metatypes are known at run time.
 ///

@@ -1,3 +1,6 @@
+// INVARIANT: an object's address is an identity for the search, never dereferenced; the search
+// holds every object it names.
+
 /// An object that was still alive when it should have been released, and why, when that can be
 /// seen.
 ///

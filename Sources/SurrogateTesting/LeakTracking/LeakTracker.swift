@@ -1,5 +1,8 @@
 import Synchronization
 
+// INVARIANT: `SendableBox` is `@unchecked Sendable`: it is made and read only under
+// `LeakTracker.tracked`, a mutex.
+
 /// Collects objects that must be released by the end of a scope, and says which were not and why.
 ///
 /// The framework-independent core of leak checking; ``withLeakTracking(options:_:)``, the

@@ -1,4 +1,4 @@
-// UNSAFE: reads a closure's context, the runtime's heap object that holds its captures.
+// INVARIANT: (unsafe) reads a closure's context, the runtime's heap object that holds its captures.
 //
 // Invariants, each checked by a test in ReferenceWalkerTests:
 // - Only the closure in a stored property is read, at that property's address, while the object

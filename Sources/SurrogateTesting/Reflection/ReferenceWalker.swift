@@ -1,5 +1,8 @@
 import Surrogate
 
+// INVARIANT: the walker holds the object it reads; fields are read at the offsets `FieldReflection`
+// gives for the object's dynamic type, within the object. Closures: see ClosureContext.swift.
+
 /// Lists the objects an object holds strongly, each with the property path that holds it:
 /// `presenter`, `items[2]`, `cache["key"]`, `state.view`.
 ///
