@@ -33,7 +33,8 @@ extension Container {
     if let override = activeOverride {
       return try override.resolve(type, tag: tag, arguments: repeat each arguments, isolation: isolation)
     }
-    return try resolveRequest(T.self, tag: DefinitionTag.wrap(tag), arguments: (repeat each arguments), isolation: isolation)
+    return try resolveRequest(
+      T.self, tag: DefinitionTag.wrap(tag), arguments: (repeat each arguments), isolation: isolation)
   }
 
   /// Resolves the instance of `T` registered under `tag`, or else the untagged one, without
@@ -102,10 +103,12 @@ extension Container {
     try reading { (snapshot) throws(ResolutionError) -> T in
       // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
       // only a container without a parent answers it from its own registry here.
-      if tag == nil || parent == nil, let entry = snapshot._withUnsafeGuaranteedRef({
-        $0.registry.unretainedEntry(
-          TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
-      }) {
+      if tag == nil || parent == nil,
+        let entry = snapshot._withUnsafeGuaranteedRef({
+          $0.registry.unretainedEntry(
+            TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
+        })
+      {
         // A made singleton needs no graph.
         let published = entry._withUnsafeGuaranteedRef {
           unsafeDowncast($0, to: Registration<T, Arguments>.self).published
@@ -149,7 +152,8 @@ extension Container {
         let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
           var isNew = false
-          return try registration.produce(arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
+          return try registration.produce(
+            arguments, in: graph, requested: key, owner: self, lookup: self, isNew: &isNew)
         }
       }
     } catch {
@@ -195,7 +199,10 @@ extension Container {
     snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     let slot = ThreadGraph.slot
-    if let current = slot.pointee, let joined = ThreadGraph.joinable(current, from: self) { return try body(joined) }
+    if let current = slot.pointee, let joined = ThreadGraph.joinable(current, from: self) {
+      if !joined.isRoot(self) { joined.keepJoined(self) }
+      return try body(joined)
+    }
     var retryGate: Gate?
     do throws(ResolutionError) {
       return try withNewGraph(snapshot: snapshot, isolation: isolation, slot: slot, retryGate: &retryGate, body)

@@ -69,6 +69,7 @@ extension Container {
   @usableFromInline
   func resolveAsync<T, Arguments>(_ key: DefinitionKey, arguments: Arguments) async throws -> T {
     if let joined = AsyncGraphScope.joinable(from: self) {
+      if !joined.isRoot(self) { joined.keepJoined(self) }
       return try await joined.resolveAsync(key, arguments: arguments, from: self)
     }
     var retries = 0

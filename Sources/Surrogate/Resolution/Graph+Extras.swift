@@ -32,6 +32,9 @@ extension Graph {
     /// The definition whose frame closed the last cycle detected, for postponing a block that hit it.
     @exclusivity(unchecked) var lastCycleTarget: CycleTarget?
     var held: [AnyObject] = []
+    /// Containers other than the root whose `resolve` joined this graph (a child's, inside a
+    /// parent's factory): resolvers made for them refer to them unretained.
+    var joined: [Container] = []
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
     var owner: GraphOwner?

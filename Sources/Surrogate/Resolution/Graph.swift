@@ -230,6 +230,17 @@ final class Graph {
   /// The root snapshot, retained: for the general lookup path.
   var rootSnapshot: RegistrySnapshot { rootSnapshotReference.takeUnretainedValue() }
 
+  /// `container`, not the root, joins this graph: keeps it alive as long as the graph, since a
+  /// resolver made for it (which a factory may keep) refers to it unretained (see Resolver.swift).
+  ///
+  /// NB: the root and its ancestors are alive already; a child that joins a parent's graph was
+  /// not, and a kept resolver then read a released container.
+  @usableFromInline
+  func keepJoined(_ container: Container) {
+    guard !extras.joined.contains(where: { $0 === container }) else { return }
+    extras.joined.append(container)
+  }
+
   /// The top-level call that made this graph returns while a resolver still refers to it: the
   /// resolver's container (the root or an ancestor) must stay alive with it.
   @usableFromInline

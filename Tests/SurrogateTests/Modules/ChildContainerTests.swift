@@ -2,6 +2,56 @@ import Surrogate
 import Testing
 
 struct ChildContainerTests {
+  /// A child's `resolve` inside a parent's factory joins the parent's graph; a resolver made there
+  /// for the child refers to the child unretained, so the graph must keep the child alive.
+  @Test func aResolverKeptFromAChildThatJoinedItsParentsGraphKeepsTheChildAlive() throws {
+    struct ChildReleased: Error {}
+    let parent = Container()
+    weak var weakChild: Container?
+    var outer: HoldsAResolver?
+    do {
+      let child = Container(parent: parent)
+      weakChild = child
+      child.register(.unique) { r in KeepsItsResolver(resolver: r) }
+      child.register(.unique) { Service() }
+      parent.register(.unique) { [weak child] () throws -> HoldsAResolver in
+        guard let child else { throw ChildReleased() }
+        return HoldsAResolver(inner: try child.resolve())
+      }
+      outer = try parent.resolve(HoldsAResolver.self)
+    }
+    #expect(weakChild != nil, "the child was released while a resolver made for it was kept")
+    // Only with the child alive: reading a released container would be a use after free.
+    guard weakChild != nil else { return }
+    #expect((try? outer?.inner.resolver.resolve(Service.self)) != nil)
+    outer = nil
+    #expect(weakChild == nil, "the graph kept the child after the last resolver went")
+  }
+
+  /// The same, for an awaited `resolve` of the child inside the parent's async factory.
+  @Test func aResolverKeptFromAChildThatJoinedItsParentsAsyncGraphKeepsTheChildAlive() async throws {
+    struct ChildReleased: Error {}
+    let parent = Container()
+    weak var weakChild: Container?
+    var outer: HoldsAResolver?
+    do {
+      let child = Container(parent: parent)
+      weakChild = child
+      child.register(.unique) { r in KeepsItsResolver(resolver: r) }
+      child.register(.unique) { Service() }
+      parent.register(.unique) { [weak child] _ async throws -> HoldsAResolver in
+        guard let child else { throw ChildReleased() }
+        return HoldsAResolver(inner: try await child.resolve())
+      }
+      outer = try await parent.resolve(HoldsAResolver.self)
+    }
+    #expect(weakChild != nil, "the child was released while a resolver made for it was kept")
+    guard weakChild != nil else { return }
+    #expect((try? await outer?.inner.resolver.resolve(Service.self)) != nil)
+    outer = nil
+    #expect(weakChild == nil, "the graph kept the child after the last resolver went")
+  }
+
   @Test func childResolvesWhatItLacksFromItsParent() throws {
     let parent = Container()
     parent.register { URLSessionClient(name: "parent") }
@@ -73,4 +123,16 @@ struct ChildContainerTests {
     let output = try child.resolve((any ListInteractorOutput).self)
     #expect(ObjectIdentifier(output) == ObjectIdentifier(try parent.resolve(ListPresenter.self)))
   }
+}
+
+/// Made by a child container: keeps the resolver its factory was given.
+private final class KeepsItsResolver {
+  let resolver: Resolver
+  init(resolver: Resolver) { self.resolver = resolver }
+}
+
+/// Made by the parent from the child's instance.
+private final class HoldsAResolver {
+  let inner: KeepsItsResolver
+  init(inner: KeepsItsResolver) { self.inner = inner }
 }
