@@ -67,9 +67,7 @@ extension InjectedWeak: AutoInjectedProperty {
   var hasValue: Bool { isInjected }
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
-    guard !isInjected,
-      let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
-    else { return }
+    guard !isInjected, let value = try resolveWeakly(property, resolver: resolver) else { return }
     guard Swift.type(of: value as Any) is AnyClass else {
       let key = tag.key(for: Value.self, resolver: resolver)
       throw ResolutionError(
@@ -82,5 +80,18 @@ extension InjectedWeak: AutoInjectedProperty {
     object = value as AnyObject
     isInjected = true
     didInject?(value)
+  }
+
+  /// Resolves the value, telling the graph's observer (validation, graph export) that this
+  /// request hands its instance to a weak reference: `validate()` warns when nothing else keeps
+  /// the instance alive.
+  private func resolveWeakly(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) -> Value? {
+    guard let observer = resolver.graph.observer else {
+      return try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+    }
+    let key = tag.key(for: Value.self, resolver: resolver)
+    observer.injectsWeakly(key, property: property.name, isStarting: true)
+    defer { observer.injectsWeakly(key, property: property.name, isStarting: false) }
+    return try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
   }
 }

@@ -25,7 +25,7 @@ public struct DependencyGraph: Sendable {
   /// "`from` asked for `to` while building."
   ///
   /// ```swift
-  /// let weak = graph.edges.filter(\.isWeak)   // forwardings through a weak proxy
+  /// let weak = graph.edges.filter(\.isWeak)   // weak proxies and @InjectedWeak properties
   /// ```
   public struct Edge: Hashable, Sendable {
     /// The definition that asked.
@@ -34,8 +34,8 @@ public struct DependencyGraph: Sendable {
     public let to: DefinitionKey
     /// The key that was asked for, when it differs from `to` (a forwarded type, a tag fallback).
     public let requested: DefinitionKey?
-    /// Whether the dependency is handed out through a weak reference (a weak proxy), so that it
-    /// cannot close a strong cycle.
+    /// Whether the dependency is handed out through a weak reference (a weak proxy, an
+    /// `@InjectedWeak` property), so that it cannot close a strong cycle.
     public let isWeak: Bool
   }
 

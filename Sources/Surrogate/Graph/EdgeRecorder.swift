@@ -10,9 +10,11 @@ final class EdgeRecorder: GraphObserver {
   private(set) var requests: [Request] = []
   private(set) var scopes: [DefinitionKey: Scope] = [:]
   private var building: [DefinitionKey] = []
-  private var weakRequests: Set<DefinitionKey> = []
-  /// Definitions requested through a weak forwarding that are not built yet, with who asked.
-  private var pendingWeak: [DefinitionKey: (from: DefinitionKey, requested: DefinitionKey)] = [:]
+  /// Requests that hand their instance out weakly, with the weak property that asked, if any.
+  private var weakRequests: [DefinitionKey: String?] = [:]
+  /// Definitions requested weakly (a weak forwarding, an `@InjectedWeak` property) that are not
+  /// built yet, with who asked.
+  private var pendingWeak: [DefinitionKey: (from: DefinitionKey, requested: DefinitionKey, property: String?)] = [:]
   /// Instances made because a weak forwarding asked for them (see ``WeaklyMade``), since the
   /// last ``startAttempt()``.
   private(set) var weaklyMade: [WeaklyMade] = []
@@ -23,6 +25,8 @@ final class EdgeRecorder: GraphObserver {
     weak var object: AnyObject?
     let made: DefinitionKey
     let from: DefinitionKey
+    /// The `@InjectedWeak` property that holds it, or `nil` for a weak forwarding.
+    let property: String?
   }
 
   /// A new top-level resolution starts: forgets the weakly made instances of the last one.
@@ -34,8 +38,9 @@ final class EdgeRecorder: GraphObserver {
   func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope) {
     scopes[definition] = scope
     guard let from = building.last else { return }
-    let isWeak = weakRequests.remove(requested) != nil
-    if isWeak { pendingWeak[definition] = (from, requested) }
+    let weak = weakRequests.removeValue(forKey: requested)
+    let isWeak = weak != nil
+    if let weak { pendingWeak[definition] = (from, requested, weak) }
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: isWeak))
   }
 
@@ -44,13 +49,31 @@ final class EdgeRecorder: GraphObserver {
   func finishedBuilding(_ definition: DefinitionKey) { building.removeLast() }
 
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
-    if weakly { weakRequests.insert(requested) }
+    if weakly { weakRequests[requested] = .some(nil) }
+  }
+
+  func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {
+    if isStarting {
+      weakRequests[requested] = .some(property)
+    } else {
+      weakRequests[requested] = nil
+    }
   }
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
     guard let definition = building.last, let asked = pendingWeak.removeValue(forKey: definition),
-      type(of: instance) is AnyClass
+      type(of: instance) is AnyClass, !Self.keepsInstances(scope)
     else { return }
-    weaklyMade.append(WeaklyMade(object: instance as AnyObject, made: definition, from: asked.from))
+    weaklyMade.append(
+      WeaklyMade(object: instance as AnyObject, made: definition, from: asked.from, property: asked.property))
+  }
+
+  /// Whether the container itself keeps what `scope` makes, so a weak holder is not the only one:
+  /// validation makes singletons without keeping them, but a resolution keeps them.
+  private static func keepsInstances(_ scope: Scope) -> Bool {
+    switch scope.kind {
+    case .singleton, .eagerSingleton, .custom: true
+    case .unique, .shared, .weakSingleton: false
+    }
   }
 }

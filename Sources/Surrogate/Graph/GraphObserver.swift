@@ -13,4 +13,11 @@ package protocol GraphObserver: AnyObject {
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool)
   /// An instance was made for `requested`, in `scope`, along `path`.
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey])
+  /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
+  /// requests `requested` (`isStarting`), or its request ended, answered or not.
+  func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool)
+}
+
+extension GraphObserver {
+  package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
 }

@@ -201,7 +201,7 @@ extension Container {
     private mutating func noteWeaklyHeld(keeping root: Any?) {
       withExtendedLifetime(root) {
         for made in recorder.weaklyMade where made.object == nil {
-          findings.noteWeaklyHeld(made.made, from: made.from)
+          findings.noteWeaklyHeld(made.made, from: made.from, property: made.property)
         }
       }
     }

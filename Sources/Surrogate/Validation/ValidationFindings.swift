@@ -50,8 +50,9 @@ struct ValidationFindings {
       remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
   }
 
-  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey) {
-    if seen.insert("weak|\(made)|\(from)").inserted { warnings.append(.heldOnlyWeakly(made, from: from)) }
+  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey, property: String?) {
+    guard seen.insert("weak|\(made)|\(from)|\(property ?? "")").inserted else { return }
+    warnings.append(.heldOnlyWeakly(made, from: from, property: property))
   }
 
   mutating func noteNil(_ path: [DefinitionKey]) {

@@ -103,7 +103,8 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// are registered: every such tag shares that one instance.
     public static let taggedRequestSharesUntaggedSingleton = Kind(name: "taggedRequestSharesUntaggedSingleton")
     /// An instance made for a request that holds it weakly (a type forwarded through
-    /// `WeakRefProxy`), which nothing else holds: it is gone when `resolve` returns.
+    /// `WeakRefProxy`, an `@InjectedWeak` property), which nothing else holds: it is gone when
+    /// `resolve` returns.
     public static let heldOnlyWeakly = Kind(name: "heldOnlyWeakly")
     /// The kind's name.
     public var description: String { name }
@@ -146,9 +147,16 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "`container.register(.singleton, tag: \(request.tag.map(\.description) ?? "tag")) { ... }`.")
   }
 
-  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey) -> ValidationWarning {
+  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey, property: String?) -> ValidationWarning {
     let madeName = typeName(made.type)
     let fromName = typeName(from.type)
+    if let property {
+      return ValidationWarning(
+        kind: .heldOnlyWeakly, path: [from, made],
+        message: "\(fromName).\(property) (@InjectedWeak) is the only holder of the \(madeName) made for it: it reads "
+          + "nil as soon as resolve returns. Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with "
+          + "a strong holder in the same graph), or use `@Injected`.")
+    }
     return ValidationWarning(
       kind: .heldOnlyWeakly, path: [from, made],
       message: "\(madeName) is held only weakly when resolved from \(fromName): it is released as soon as resolve "

@@ -21,6 +21,12 @@ private final class InjectedHoldsSettingsWeakly {
   @InjectedWeak var settings: InjectedSettings?
 }
 
+private final class InjectedListener {}
+
+private final class InjectedAnnouncer {
+  @InjectedWeak var listener: InjectedListener?
+}
+
 private class InjectedBaseScreen {
   @Injected var repository: InjectedRepository
 }
@@ -75,6 +81,36 @@ struct AutoInjectionTests {
     // A required optional whose factory fails still fails the resolution.
     container.register { () throws -> InjectedAudit in throw CancellationError() }
     #expect(throws: ResolutionError.self) { try container.resolve(InjectedPresenter.self) }
+  }
+
+  @Test func validateWarnsAboutAWeakPropertyThatIsTheOnlyHolderOfItsInstance() throws {
+    let container = Container()
+    container.register(.unique) { InjectedListener() }
+    container.register(.unique) { InjectedAnnouncer() }
+    // What the warning is about: the property reads nil once resolve returns.
+    #expect(try container.resolve(InjectedAnnouncer.self).listener == nil)
+
+    let report = container.validate()
+    let warnings = report.warnings.filter { $0.kind == .heldOnlyWeakly }
+    #expect(warnings.count == 1, "\(report)")
+    #expect(
+      warnings.first?.path == [DefinitionKey(type: InjectedAnnouncer.self), DefinitionKey(type: InjectedListener.self)])
+    #expect(
+      warnings.first?.message
+        == "InjectedAnnouncer.listener (@InjectedWeak) is the only holder of the InjectedListener made for it: it "
+        + "reads nil as soon as resolve returns. Give InjectedListener a scope that keeps it (`.singleton`, or "
+        + "`.shared` with a strong holder in the same graph), or use `@Injected`.")
+    #expect(report.problems.isEmpty, "\(report)")
+  }
+
+  @Test(arguments: [Scope.singleton, .custom("session")])
+  func validateDoesNotWarnAboutAWeakPropertyWhoseInstanceTheContainerKeeps(scope: Scope) throws {
+    let container = Container()
+    container.register(scope) { InjectedListener() }
+    container.register(.unique) { InjectedAnnouncer() }
+    #expect(try container.resolve(InjectedAnnouncer.self).listener != nil)
+    let report = container.validate()
+    #expect(!report.warnings.contains { $0.kind == .heldOnlyWeakly }, "\(report)")
   }
 
   @Test func aWeakPropertyOfAValueTypeFailsWithTheReason() {

@@ -42,6 +42,16 @@ struct DependencyGraphTests {
     #expect(graph.cycles.isEmpty)
   }
 
+  @Test func aBackReferenceInjectedWeaklyIsAWeakEdgeAndNoCycle() {
+    let container = Container()
+    container.register(.shared) { InjectingParent() }
+    container.register(.shared) { WeaklyInjectedChild() }
+    let graph = container.dependencyGraph()
+    let edges = Set(graph.edges.map { "\($0.from) -> \($0.to)\($0.isWeak ? " (weak)" : "")" })
+    #expect(edges == ["InjectingParent -> WeaklyInjectedChild", "WeaklyInjectedChild -> InjectingParent (weak)"])
+    #expect(graph.cycles.isEmpty)
+  }
+
   @Test func graphOfOneResolutionHasOnlyWhatItReached() throws {
     let graph = try leakyScreen().dependencyGraph(of: ListViewController.self)
     #expect(graph.nodes.map(\.key.description) == ["ListPresenter", "ListViewController"])
@@ -50,32 +60,34 @@ struct DependencyGraphTests {
 
   @Test func dotRendersAKnownGraph() {
     let dot = leakyScreen().dependencyGraph().dot()
-    #expect(dot == """
-      digraph Surrogate {
-        rankdir=LR;
-        node [shape=box, fontname="Helvetica"];
-        "ListPresenter" [label="ListPresenter\\n.shared"];
-        "ListViewController" [label="ListViewController\\n.shared\\nimplements ListView"];
-        "Service" [label="Service\\n.singleton"];
-        "ListPresenter" -> "ListViewController" [label="as ListView", color=red, penwidth=2];
-        "ListViewController" -> "ListPresenter" [color=red, penwidth=2];
-      }
+    #expect(
+      dot == """
+        digraph Surrogate {
+          rankdir=LR;
+          node [shape=box, fontname="Helvetica"];
+          "ListPresenter" [label="ListPresenter\\n.shared"];
+          "ListViewController" [label="ListViewController\\n.shared\\nimplements ListView"];
+          "Service" [label="Service\\n.singleton"];
+          "ListPresenter" -> "ListViewController" [label="as ListView", color=red, penwidth=2];
+          "ListViewController" -> "ListPresenter" [color=red, penwidth=2];
+        }
 
-      """)
+        """)
   }
 
   @Test func mermaidRendersAKnownGraph() {
     let mermaid = leakyScreen().dependencyGraph().mermaid()
-    #expect(mermaid == """
-      graph LR
-        n0["ListPresenter<br/>.shared"]
-        n1["ListViewController<br/>.shared<br/>implements ListView"]
-        n2["Service<br/>.singleton"]
-        n0 -->|"as ListView"| n1
-        n1 --> n0
-        linkStyle 0,1 stroke:red,stroke-width:2px
+    #expect(
+      mermaid == """
+        graph LR
+          n0["ListPresenter<br/>.shared"]
+          n1["ListViewController<br/>.shared<br/>implements ListView"]
+          n2["Service<br/>.singleton"]
+          n0 -->|"as ListView"| n1
+          n1 --> n0
+          linkStyle 0,1 stroke:red,stroke-width:2px
 
-      """)
+        """)
   }
 
   @Test(.enabled(if: DOT.isInstalled, "needs Graphviz's dot"))
@@ -125,4 +137,14 @@ enum DOT {
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
+}
+
+/// Holds its child strongly, by an auto-injected property.
+private final class InjectingParent {
+  @Injected var child: WeaklyInjectedChild
+}
+
+/// Holds its parent weakly, by an auto-injected property.
+private final class WeaklyInjectedChild {
+  @InjectedWeak var parent: InjectingParent?
 }

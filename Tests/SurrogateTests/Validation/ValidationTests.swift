@@ -2,6 +2,20 @@ import Surrogate
 import Testing
 
 struct ValidationTests {
+  /// A weak forwarding warns when nothing else keeps the instance, and not when the container
+  /// does (a singleton): validation makes singletons without keeping them, a resolution keeps them.
+  @Test func aWeaklyForwardedSingletonIsNotWarnedAboutButAWeaklyForwardedSharedOneIs() throws {
+    for scope in [Scope.singleton, .shared] {
+      let container = Container()
+      container.register(scope) { EnglishGreeter() }.implements((any Greeter).self, through: WeakRefProxy.init)
+      container.register(.unique) { r in GreeterHost(greeter: try r.resolve()) }
+      let kept = try container.resolve(GreeterHost.self).greeter.greet("Ada") != nil
+      let warned = container.validate().warnings.contains { $0.kind == .heldOnlyWeakly }
+      #expect(kept == (scope == .singleton), "\(scope)")
+      #expect(warned == !kept, "\(scope)")
+    }
+  }
+
   @Test func validContainerHasNoProblems() {
     let container = Container()
     container.registerPresenterGraph()
@@ -80,4 +94,10 @@ struct ValidationCountTests {
     #expect(report.problems.first?.message.hasSuffix("(and 997 more).") == true)
     #expect(report.description.contains("1 problem (1000 definitions broken)"))
   }
+}
+
+/// Holds a greeter it was given: a weak proxy when the greeter is forwarded through one.
+private final class GreeterHost {
+  let greeter: any Greeter
+  init(greeter: any Greeter) { self.greeter = greeter }
 }
