@@ -15,8 +15,8 @@ final class EdgeRecorder: GraphObserver {
   /// Definitions requested weakly (a weak forwarding, an `@InjectedWeak` property) that are not
   /// built yet, with who asked.
   private var pendingWeak: [DefinitionKey: (from: DefinitionKey, requested: DefinitionKey, property: String?)] = [:]
-  /// Instances made because a weak forwarding asked for them (see ``WeaklyMade``), since the
-  /// last ``startAttempt()``.
+  /// Instances made because a weak forwarding or an `@InjectedWeak` property asked for them (see
+  /// ``WeaklyMade``), since the last ``startAttempt()``.
   private(set) var weaklyMade: [WeaklyMade] = []
 
   /// An instance whose first holder in its graph holds it weakly: if nothing else holds it, it
@@ -62,18 +62,12 @@ final class EdgeRecorder: GraphObserver {
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
     guard let definition = building.last, let asked = pendingWeak.removeValue(forKey: definition),
-      type(of: instance) is AnyClass, !Self.keepsInstances(scope)
+      type(of: instance) is AnyClass,
+      // The container keeps what a singleton or custom scope makes (validation does not, but a
+      // resolution does), so a weak holder is not its only one; a weak singleton it does not keep.
+      !scope.isSingleton || scope.kind == .weakSingleton
     else { return }
     weaklyMade.append(
       WeaklyMade(object: instance as AnyObject, made: definition, from: asked.from, property: asked.property))
-  }
-
-  /// Whether the container itself keeps what `scope` makes, so a weak holder is not the only one:
-  /// validation makes singletons without keeping them, but a resolution keeps them.
-  private static func keepsInstances(_ scope: Scope) -> Bool {
-    switch scope.kind {
-    case .singleton, .eagerSingleton, .custom: true
-    case .unique, .shared, .weakSingleton: false
-    }
   }
 }
