@@ -7,7 +7,10 @@
 #endif
 
 // INVARIANT: addresses are kept as integers and compared, never dereferenced; the thread-specific
-// value holds an integer in its pointer slot, nothing allocated.
+// value holds an integer in its pointer slot, nothing allocated. The two AddressSanitizer
+// functions are looked up with `dlsym` and bit-cast to their C signatures (from the sanitizer's
+// public header, `sanitizer/asan_interface.h`); they are given the marker's address only to be
+// told which real stack frame it stands for, and read nothing through it.
 
 /// How much stack the calling thread has left, so that a deep graph stops with
 /// `depthLimitExceeded` before it overflows a small stack (a secondary thread on Apple platforms
@@ -26,12 +29,12 @@
 /// `/proc/self/maps` for the main thread) and kept under a thread-specific key, as an address
 /// only: nothing is allocated and nothing dereferenced.
 @usableFromInline
-enum StackBounds {
+package enum StackBounds {
   /// The depth from which graphs check the stack.
   @usableFromInline static var firstCheckedDepth: Int { 16 }
 
   /// The stack a graph keeps unused: it stops when less than this is left.
-  static var reserve: Int { 128 * 1024 }
+  package static var reserve: Int { 128 * 1024 }
 
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -47,10 +50,12 @@ enum StackBounds {
     return Int(bitPattern: currentPosition()) - Int(bitPattern: low)
   }
 
+  /// The calling thread's current position on its real stack (AddressSanitizer's fake frames
+  /// mapped back to the real ones), for the tests that measure a link's frames.
   @inline(never)
-  private static func currentPosition() -> UInt {
+  package static func currentPosition() -> UInt {
     var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    return withUnsafeMutablePointer(to: &marker) { FakeStack.realAddress(of: UnsafeMutableRawPointer($0)) }
   }
 
   private static func lowestAddress() -> UInt? {
@@ -84,3 +89,44 @@ enum StackBounds {
   @_silgen_name("pthread_getattr_np")
   private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 #endif
+
+/// AddressSanitizer's fake stack, when the process runs under it.
+///
+/// NB: with `detect_stack_use_after_return` (AddressSanitizer's default on Linux), a local whose
+/// address is taken lives in a heap-allocated fake frame, so its address says nothing about the
+/// thread's stack: every graph deeper than ``StackBounds/firstCheckedDepth`` would seem to have
+/// none left. The sanitizer maps a fake frame to the real frame it stands for. The functions are
+/// looked up with `dlsym`, as ``ThreadSanitizer``'s are: without the sanitizer they are `nil` and
+/// cost a branch. Assumes the signatures of `sanitizer/asan_interface.h`, the same on every
+/// platform the sanitizer supports.
+private enum FakeStack {
+  private typealias CurrentFakeStack = @convention(c) () -> UnsafeMutableRawPointer?
+  private typealias AddressIsInFakeStack =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+      UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    ) -> UnsafeMutableRawPointer?
+
+  private static let functions: (CurrentFakeStack, AddressIsInFakeStack)? = {
+    #if canImport(Darwin)
+      let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+      let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    guard let current = dlsym(handle, "__asan_get_current_fake_stack"),
+      let lookup = dlsym(handle, "__asan_addr_is_in_fake_stack")
+    else { return nil }
+    return (
+      unsafeBitCast(current, to: CurrentFakeStack.self), unsafeBitCast(lookup, to: AddressIsInFakeStack.self)
+    )
+  }()
+
+  /// The address on the thread's real stack that `address` stands for: `address` itself unless
+  /// it is in one of AddressSanitizer's fake frames.
+  static func realAddress(of address: UnsafeMutableRawPointer) -> UInt {
+    guard let (current, lookup) = functions, let fakeStack = current(),
+      let real = lookup(fakeStack, address, nil, nil)
+    else { return UInt(bitPattern: address) }
+    return UInt(bitPattern: real)
+  }
+}

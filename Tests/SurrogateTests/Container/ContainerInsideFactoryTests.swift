@@ -80,7 +80,7 @@ struct ContainerInsideFactoryTests {
         Node(next: try container.resolve(Node.self, tag: index + 1))
       }
     }
-    let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }
+    let error = onThread(stackSize: largeStack) { resolutionError { try container.resolve(Node.self, tag: 0) } }
     #expect(error?.code == .depthLimitExceeded)
     #expect(error?.path.count == container.maximumDepth + 1)
   }

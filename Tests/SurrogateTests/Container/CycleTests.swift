@@ -131,7 +131,7 @@ struct CycleTests {
     for index in 0..<depth {
       container.register(tag: index) { r in Node(next: try r.resolve(Node.self, tag: index + 1)) }
     }
-    let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: 0) }
+    let error = onThread(stackSize: largeStack) { resolutionError { try container.resolve(Node.self, tag: 0) } }
     #expect(error?.code == .depthLimitExceeded)
     #expect(error?.path.count == 501)
     #expect(error?.message == "Resolving Node tag 500 needs an object graph deeper than 500 definitions.")

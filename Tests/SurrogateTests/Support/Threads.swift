@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+import Surrogate
+import Synchronization
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes, waits for it and returns what it
+/// returned.
+///
+/// Tests of the depth limit run their graphs on such a thread so that the limit, not the stack,
+/// is what stops them under every build: AddressSanitizer's frames are about twice as large as a
+/// debug build's (18 KiB a link against 8.6), so 500 links do not fit a default 8 MiB stack there.
+func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+  let result = Mutex<Result?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    let value = body()
+    result.withLock { $0 = value }
+    done.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  done.wait()
+  return result.withLock { $0! }
+}
+
+/// A stack that holds the default depth limit's 500 links in every build.
+let largeStack = 64 << 20
+
+/// The error `body` threw, or `nil` when it returned: for expectations made after `body` ran on
+/// another thread (Swift Testing records issues from the test's own task).
+func resolutionError<Value>(_ body: () throws -> Value) -> ResolutionError? {
+  do {
+    _ = try body()
+    return nil
+  } catch {
+    return error as? ResolutionError
+  }
+}
