@@ -44,12 +44,26 @@ extension Container {
 
   /// Moves the definition `key` resolves to under a hidden key, and makes `key` resolve to the
   /// decorator's instance of it.
+  ///
+  /// The definition to wrap is looked up in the same critical section that replaces it: a
+  /// decorator applied meanwhile on another thread is what this one wraps, never lost. The
+  /// ancestors' registries are read before (their locks are never taken under this one).
   private func decorate<T, Decorator>(
     _ key: DefinitionKey, _ type: T.Type, _ decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
   ) {
-    guard let found = lookup(key) else { return }
-    let scope = scope(of: found)
+    var ancestors: [(container: Container, snapshot: RegistrySnapshot)] = []
+    var ancestor = parent
+    while let current = ancestor {
+      ancestors.append((current, current.snapshot()))
+      ancestor = current.parent
+    }
     write { registry in
+      let current = RegistrySnapshot(registry)
+      let snapshot = { (container: Container) -> RegistrySnapshot in
+        container === self ? current : ancestors.first { $0.container === container }?.snapshot ?? current
+      }
+      guard let found = lookup(key, in: snapshot) else { return }
+      let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()
       let inner = DecorationTag(serial: serial, role: .inner, decorated: key)
@@ -104,9 +118,11 @@ extension Container {
   }
 
   /// The scope of the definition `found` is (a forwarding's source's).
-  private func scope(of found: (entry: any Entry, owner: Container)) -> Scope {
+  private func scope(
+    of found: (entry: any Entry, owner: Container), in snapshot: (Container) -> RegistrySnapshot
+  ) -> Scope {
     if let scoped = found.entry as? any ScopedEntry { return scoped.scope }
-    let source = found.owner.forwardingSource(found.entry.sourceKey) { $0.snapshot() }
+    let source = found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)
     return (source?.entry as? any ScopedEntry)?.scope ?? .shared
   }
 }
