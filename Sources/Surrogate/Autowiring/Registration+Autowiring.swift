@@ -3,9 +3,20 @@ protocol Autowirable: Entry {
   var argumentTypes: [Any.Type] { get }
   func produceAutowired(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced?
+  /// How this registration resolves its runtime arguments from the container, typed for a
+  /// registration that takes the same ones (a decorator's), or `nil`.
+  func argumentResolver<Arguments>(
+    for _: Arguments.Type
+  ) -> (@Sendable (Resolver) throws(ResolutionError) -> Arguments)?
 }
 
 extension Registration: Autowirable {
+  func argumentResolver<Other>(
+    for _: Other.Type
+  ) -> (@Sendable (Resolver) throws(ResolutionError) -> Other)? {
+    resolveArguments as? @Sendable (Resolver) throws(ResolutionError) -> Other
+  }
+
   func produceAutowired(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced?
   {

@@ -233,9 +233,17 @@ public final class Container: Sendable {
       let variants = current.snapshot().registry.argumentVariants[ObjectIdentifier(key.type)] ?? [:]
       for (id, argumentsType) in variants where !seen.contains(id) {
         let variantKey = DefinitionKey(type: key.type, argumentsType: argumentsType, tag: key.tag)
-        if let found = lookup(variantKey), let entry = found.entry as? any Autowirable {
+        guard let found = lookup(variantKey) else { continue }
+        if let entry = found.entry as? any Autowirable {
           seen.insert(id)
           candidates.append((entry, found.owner))
+        } else if DecorationTag.isDecorator(found.entry.sourceKey.tag),
+          let decorator = found.owner.forwardingSource(found.entry.sourceKey, in: { $0.snapshot() }),
+          let entry = decorator.entry as? any Autowirable
+        {
+          // A decorated definition: its decorator's registration takes the same arguments.
+          seen.insert(id)
+          candidates.append((entry, decorator.owner))
         }
       }
       container = current.parent

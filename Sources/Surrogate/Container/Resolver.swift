@@ -120,6 +120,13 @@ public struct Resolver {
     return try keptGraph().resolve(key, arguments: (), from: container)
   }
 
+  /// Resolves `key` with runtime arguments whose type the caller knows only as the key's: a
+  /// decorator handing its own arguments on to the definition it decorates.
+  func resolve<T, Arguments>(key: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
+    let graph = graph.isActive ? graph : keptGraph()
+    return try graph.resolve(key, arguments: arguments, from: container)
+  }
+
   /// Resolves one instance of each type with the current tag (auto-wiring).
   @inlinable
   func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)

@@ -34,7 +34,7 @@ extension Container {
   ) -> Container {
     let wanted = DefinitionTag.wrap(tag)
     let own = snapshot().registry.entries.map(\.key).filter { key in
-      key.type == T.self && !key.hasArguments && !DecorationTag.isDecoration(key.tag)
+      key.type == T.self && !DecorationTag.isDecoration(key.tag)
         && (wanted == nil || key.tag == wanted)
     }
     let keys = own.isEmpty ? [DefinitionKey(type: T.self, tag: wanted)] : own
@@ -68,8 +68,11 @@ extension Container {
       let serial = registry.makeSerial()
       let inner = DecorationTag(serial: serial, role: .inner, decorated: key)
       let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)
-      let innerKey = DefinitionKey(type: T.self, tag: DefinitionTag(inner))
-      let decoratorKey = DefinitionKey(type: Decorator.self, tag: DefinitionTag(outer))
+      // A definition that takes runtime arguments keeps them: the decorator's registration takes
+      // the same ones and hands them on to the definition it wraps.
+      let innerKey = DefinitionKey(type: T.self, argumentsType: key.argumentsType, tag: DefinitionTag(inner))
+      let decoratorKey = DefinitionKey(
+        type: Decorator.self, argumentsType: key.argumentsType, tag: DefinitionTag(outer))
       func id() -> RegistrationID { RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial()) }
       // The decorated definition, under its hidden key: this container's own moves; an
       // inherited one is forwarded to where it lives.
@@ -94,12 +97,19 @@ extension Container {
             id: id(), key: innerKey, sourceKey: found.entry.key,
             foreignSource: Forwarding<T>.ForeignContainer(found.owner)))
       }
-      let innerTag = inner
-      registry.insert(
-        Registration<Decorator, Void>(
+      // Auto-wiring (a request without arguments) reaches the decorator's registration, which
+      // resolves the arguments as the decorated one would.
+      let decorated =
+        (found.entry as? any Autowirable) ?? found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry
+        as? any Autowirable
+      func decoration<Arguments>(taking _: Arguments.Type) -> any Entry {
+        Registration<Decorator, Arguments>(
           id: id(), key: decoratorKey, scope: scope,
-          factory: { r, _ in try decorator(r, try r.resolve(T.self, tag: innerTag)) },
-          resolveArguments: nil, argumentTypes: []))
+          factory: { r, arguments in try decorator(r, try r.resolve(key: innerKey, arguments: arguments)) },
+          resolveArguments: decorated?.argumentResolver(for: Arguments.self),
+          argumentTypes: decorated?.argumentTypes ?? [])
+      }
+      registry.insert(decoration(taking: key.argumentsType))
       registry.insert(Forwarding<T>(id: id(), key: key, sourceKey: decoratorKey))
     }
   }
@@ -144,6 +154,9 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   }
 
   static func isDecoration(_ tag: DefinitionTag?) -> Bool { tag?.value is DecorationTag }
+
+  /// Whether `tag` is the hidden tag of a decorator's registration.
+  static func isDecorator(_ tag: DefinitionTag?) -> Bool { (tag?.value as? DecorationTag)?.role == .decorator }
 }
 
 /// An entry that a decoration can move under another key (see ``Container/decorate(_:tag:with:)``).
