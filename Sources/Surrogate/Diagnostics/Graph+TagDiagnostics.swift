@@ -16,11 +16,13 @@ extension Graph {
   ) {
     observer.requested(requested, definition: definition, scope: scope)
     guard !requested.isTagged, frameCount > 0 else { return }
+    let ownerTag = frames[frameCount - 1].key.tag
+    var stops = extrasStorage?.tagStops ?? []
+    // NB: nothing tagged above: no extras are made for it (validation makes a graph per definition).
+    guard ownerTag != nil || !stops.isEmpty else { return }
     // The stops whose subtrees are finished go: their requests were made at this depth or deeper.
-    var stops = extras.tagStops.filter { $0.depth < frameCount }
-    if let tag = frames[frameCount - 1].key.tag {
-      stops.append((isInjectingProperty ? nil : tag, frameCount))
-    }
+    stops.removeAll { $0.depth >= frameCount }
+    if let ownerTag { stops.append((isInjectingProperty ? nil : ownerTag, frameCount)) }
     extras.tagStops = stops
     guard let stop = stops.last, let tag = stop.tag,
       reachesDefinition(taggedExactly: requested.with(tag: tag), from: lookup)
