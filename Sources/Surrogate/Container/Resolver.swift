@@ -32,7 +32,7 @@ public struct Resolver {
   @usableFromInline var container: Container { containerReference.takeUnretainedValue() }
   /// The tag the current definition was requested with. Auto-wired dependencies and
   /// `@Injected` properties are resolved with it (falling back to untagged definitions); a
-  /// ``resolve(_:tag:arguments:)`` without `tag:` is not, as in Dip: pass it on explicitly.
+  /// `resolve` without `tag:` is not, as in Dip: pass it on explicitly.
   ///
   /// ```swift
   /// container.register { r in OrderHistory(service: try r.resolve(tag: r.tag)) }
