@@ -1,4 +1,5 @@
-// The tagged configuration and its consumers of the Scopes article's "Reuse is by definition and tag".
+// The tagged configuration and its consumers of the Scopes article's "Reuse is by definition and tag", and the
+// order history of "How far a request's tag reaches".
 import Surrogate
 
 final class TaggedConfig {
@@ -29,3 +30,8 @@ final class RemoteService: Sendable {
 
 let productionURL = "https://api.example.com"
 let stagingURL = "https://staging.example.com"
+
+final class OrderHistory {
+  let service: RemoteService
+  init(service: RemoteService) { self.service = service }
+}

@@ -15,25 +15,35 @@ struct InjectedProperty {
   /// The property's name, without the wrapper's leading underscore.
   let name: String
 
-  /// `error`, from resolving the property's value, as the owner's failure: the path names the
-  /// property. A cycle passes unchanged, so that the graph can postpone the injection until the
-  /// definition it met is built.
-  func failed(_ error: ResolutionError, resolver: Resolver) -> ResolutionError {
+  /// `error`, from resolving the property's value under `key`, as the owner's failure: the path
+  /// names the property, and the remedy names the declaration that would make the property `nil`
+  /// instead, spelled with the wrapper the property uses. A cycle passes unchanged, so that the
+  /// graph can postpone the injection until the definition it met is built.
+  func failed(_ error: ResolutionError, key: DefinitionKey, declaration: InjectedDeclaration, resolver: Resolver)
+    -> ResolutionError
+  {
     guard error.code != .circularDependency else { return error }
     var properties = error.properties
     properties[resolver.graph.frameCount - 1] = name
+    let isMissing = resolver.graph.meansNil(error, for: key)
     return ResolutionError(
       .propertyInjectionFailed, key: error.key, path: error.path,
       message: "Cannot auto-inject \(typeName(owner)).\(name): \(error.message)",
-      remedy: error.remedy + " Or declare the property optional: `@Injected(required: false) var \(name): T?`.",
+      remedy: error.remedy + " " + declaration.remedy(for: self, isMissing: isMissing),
       cause: error, properties: properties)
   }
 }
 
 extension InjectedProperty {
-  /// Resolves the property's value with its tag: `nil` when that fails and the property is not
-  /// required; a failure of a required one is the owner's (see ``failed(_:resolver:)``).
-  func resolve<Value>(_: Value.Type, tag: InjectionTag, isRequired: Bool, resolver: Resolver)
+  /// Resolves the property's value with its tag: `nil` for an optional property when nothing is
+  /// registered for its type, and when anything fails for one that is not required; a failure of
+  /// a required one is the owner's (see ``failed(_:key:declaration:resolver:)``).
+  ///
+  /// NB: one rule for both wrappers. `@Injected var x: T?` resolves `T?`, which the container
+  /// answers with `nil` when nothing is registered; `@InjectedWeak var x: T?` resolves `T` (it
+  /// holds an object, never an optional), so the same test (``Graph/meansNil(_:for:)``) is made
+  /// here. The declaration is described only on failure: the success path passes one flag more.
+  func resolve<Value>(_: Value.Type, tag: InjectionTag, isRequired: Bool, isWeak: Bool, resolver: Resolver)
     throws(ResolutionError) -> Value?
   {
     let key = tag.key(for: Value.self, resolver: resolver)
@@ -44,10 +54,64 @@ extension InjectedProperty {
         try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
     } catch {
+      let declaration = InjectedDeclaration(isWeak: isWeak, tag: tag, isRequired: isRequired, valueType: Value.self)
+      if declaration.isOptional, resolver.graph.meansNil(error, for: key) {
+        resolver.graph.noteNilOptional(key.with(type: Value?.self))
+        return nil
+      }
       guard isRequired else { return nil }
-      throw failed(error, resolver: resolver)
+      throw failed(error, key: key, declaration: declaration, resolver: resolver)
     }
   }
+}
+
+/// How an auto-injected property is declared: whether it is optional, and what a remedy needs to
+/// spell the declaration the user would write.
+struct InjectedDeclaration {
+  /// `@InjectedWeak` rather than `@Injected`.
+  let isWeak: Bool
+  let tag: InjectionTag
+  let isRequired: Bool
+  /// The wrapper's `Value`: the property's type for `@Injected`, the type it holds for
+  /// `@InjectedWeak` (whose property is `Value?`).
+  let valueType: Any.Type
+
+  var wrapper: String { isWeak ? "@InjectedWeak" : "@Injected" }
+
+  /// Whether the property's type is optional: `@Injected var x: T?`, and every `@InjectedWeak`.
+  var isOptional: Bool { isWeak || valueType is any OptionalValue.Type }
+
+  /// The type the property holds: `T` for `var x: T` and `var x: T?`.
+  var heldType: Any.Type {
+    isWeak ? valueType : (valueType as? any OptionalValue.Type)?.wrappedType ?? valueType
+  }
+
+  /// The last sentence of a remedy for `property`: declare it optional (when nothing is
+  /// registered for a required non-optional one, `isMissing`), or not required.
+  func remedy(for property: InjectedProperty, isMissing: Bool) -> String {
+    let owner = "\(typeName(property.owner)).\(property.name)"
+    let held = typeName(heldType)
+    let optional = DynamicType.isExistential(heldType) ? "(any \(held))?" : "\(held)?"
+    var arguments: [String] = []
+    if case .explicit(let tag) = tag { arguments.append("tag: \(tag.map(\.description) ?? "nil")") }
+    if !isOptional, isMissing {
+      let attribute = wrapper + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
+      return "Or, if \(owner) may be absent, declare it optional: `\(attribute) var \(property.name): \(optional)` is "
+        + "nil when nothing is registered for \(held)."
+    }
+    arguments.append("required: false")
+    return "Or let \(owner) be nil whatever fails: "
+      + "`\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(optional)`."
+  }
+}
+
+/// `Optional`, for code that needs the type it wraps.
+protocol OptionalValue {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalValue {
+  static var wrappedType: Any.Type { Wrapped.self }
 }
 
 extension Injected: AutoInjectedProperty {
@@ -55,7 +119,7 @@ extension Injected: AutoInjectedProperty {
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
     guard !isInjected,
-      let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+      let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, isWeak: false, resolver: resolver)
     else { return }
     storage = value
     isInjected = true
@@ -87,11 +151,11 @@ extension InjectedWeak: AutoInjectedProperty {
   /// the instance alive.
   private func resolveWeakly(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) -> Value? {
     guard let observer = resolver.graph.observer else {
-      return try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+      return try property.resolve(Value.self, tag: tag, isRequired: isRequired, isWeak: true, resolver: resolver)
     }
     let key = tag.key(for: Value.self, resolver: resolver)
     observer.injectsWeakly(key, property: property.name, isStarting: true)
     defer { observer.injectsWeakly(key, property: property.name, isStarting: false) }
-    return try property.resolve(Value.self, tag: tag, isRequired: isRequired, resolver: resolver)
+    return try property.resolve(Value.self, tag: tag, isRequired: isRequired, isWeak: true, resolver: resolver)
   }
 }

@@ -19,9 +19,13 @@
 /// with the tag its owner was requested with (falling back to the untagged definition, as
 /// auto-wiring does); `tag: nil` asks for the untagged definition.
 ///
-/// A required property that cannot be resolved fails the resolution with
-/// ``ResolutionError/Code/propertyInjectionFailed``, naming the property
-/// (`OrderPresenter.logger`); ``Container/validate()`` reports it the same way.
+/// One rule for `@Injected` and ``InjectedWeak``: a property of an optional type (`@Injected var
+/// x: T?`, and every `@InjectedWeak` property) is `nil` when nothing is registered for `T`, and
+/// ``Container/validate()`` warns about that `nil`; a registered `T` whose factory fails still
+/// fails the resolution. With `required: false` it is `nil` whatever fails. A non-optional
+/// property is required: when it cannot be resolved the resolution fails with
+/// ``ResolutionError/Code/propertyInjectionFailed``, naming the property (`OrderPresenter.logger`),
+/// and ``Container/validate()`` reports it the same way.
 ///
 /// Reading a non-optional property before the container injected it (in the owner's
 /// initializer, or on an instance made without the container) stops the program with a message

@@ -10,11 +10,13 @@
 /// container.register(.shared) { OrderView() }
 /// ```
 ///
-/// Everything ``Injected`` says about when and how properties are injected holds here too. The
-/// resolved instance must be a class instance (an existential of a class, too): anything else
-/// fails the resolution with ``ResolutionError/Code/propertyInjectionFailed``, since a weak
-/// reference to a value would be `nil` at once. The property reads `nil` once its target is
-/// released, and before the container injected it.
+/// Everything ``Injected`` says about when and how properties are injected holds here too, and
+/// the property is optional like `@Injected var x: T?`: `nil` when nothing is registered for its
+/// type, while a registered type whose factory fails still fails the resolution (unless
+/// `required: false`). The resolved instance must be a class instance (an existential of a class,
+/// too): anything else fails the resolution with ``ResolutionError/Code/propertyInjectionFailed``,
+/// since a weak reference to a value would be `nil` at once. The property reads `nil` once its
+/// target is released, and before the container injected it.
 @propertyWrapper
 public struct InjectedWeak<Value> {
   weak var object: AnyObject?
@@ -23,8 +25,8 @@ public struct InjectedWeak<Value> {
   let isRequired: Bool
   let didInject: ((Value) -> Void)?
 
-  /// A weak property resolved with its owner's tag; with `required: false`, any failure to
-  /// resolve it leaves it `nil`.
+  /// A weak property resolved with its owner's tag: `nil` when nothing is registered for its
+  /// type; with `required: false`, any failure to resolve it leaves it `nil`.
   ///
   /// ```swift
   /// @InjectedWeak var delegate: CheckoutDelegate?
@@ -41,7 +43,7 @@ public struct InjectedWeak<Value> {
   }
 
   /// A weak property resolved with `tag` (falling back to the untagged definition); `nil` asks
-  /// for the untagged one.
+  /// for the untagged one. It is `nil` when neither is registered.
   ///
   /// ```swift
   /// @InjectedWeak(tag: "checkout") var delegate: CheckoutDelegate?

@@ -30,8 +30,13 @@ public struct Resolver {
   @usableFromInline let containerReference: Unmanaged<Container>
   /// The container, retained: for the general paths.
   @usableFromInline var container: Container { containerReference.takeUnretainedValue() }
-  /// The tag the current definition was requested with. Auto-wired dependencies are resolved
-  /// with it (falling back to untagged definitions).
+  /// The tag the current definition was requested with. Auto-wired dependencies and
+  /// `@Injected` properties are resolved with it (falling back to untagged definitions); a
+  /// `resolve` without `tag:` is not, as in Dip: pass it on explicitly.
+  ///
+  /// ```swift
+  /// container.register { r in OrderHistory(service: try r.resolve(tag: r.tag)) }
+  /// ```
   public var tag: DefinitionTag? { tagSlot.tag }
   /// The tag's bits, unretained: `graph`, which this resolver retains, keeps the tag itself.
   ///
@@ -64,7 +69,9 @@ public struct Resolver {
   ///
   /// - Parameters:
   ///   - type: The type to resolve; inferred from context when omitted.
-  ///   - tag: The tag to look for first; the untagged definition is the fallback.
+  ///   - tag: The tag to look for first; the untagged definition is the fallback. Without it the
+  ///     request is untagged, whatever tag the current definition was requested with: pass
+  ///     ``tag`` to pass that one on.
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.

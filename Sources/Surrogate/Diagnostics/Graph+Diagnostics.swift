@@ -79,7 +79,7 @@ extension Graph {
       .definitionNotFound, key: key, path: path(to: key),
       message: "No definition for \(key)."
         + (nearby.isEmpty ? "" : " Registered nearby: \(nearby.map(\.description).joined(separator: ", "))."),
-      remedy: notFoundRemedy(key, nearby: nearby),
+      remedy: stoppedTagRemedy(key, in: container) ?? notFoundRemedy(key, nearby: nearby),
       nearby: nearby)
   }
 

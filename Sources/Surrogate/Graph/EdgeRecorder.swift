@@ -18,6 +18,9 @@ final class EdgeRecorder: GraphObserver {
   /// Instances made because a weak forwarding or an `@InjectedWeak` property asked for them (see
   /// ``WeaklyMade``), since the last ``startAttempt()``.
   private(set) var weaklyMade: [WeaklyMade] = []
+  /// Untagged requests whose type is registered with a tag that stopped above them: the tag, the
+  /// path, and the index in the path of the request where it stopped.
+  private(set) var stoppedTags: [(tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int)] = []
 
   /// An instance whose first holder in its graph holds it weakly: if nothing else holds it, it
   /// is released as soon as the graph is.
@@ -58,6 +61,10 @@ final class EdgeRecorder: GraphObserver {
     } else {
       weakRequests[requested] = nil
     }
+  }
+
+  func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {
+    stoppedTags.append((tag, path, stoppedAt))
   }
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {

@@ -16,8 +16,13 @@ package protocol GraphObserver: AnyObject {
   /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
   /// requests `requested` (`isStarting`), or its request ended, answered or not.
   func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool)
+  /// The last request of `path` has no tag although its type is registered with `tag`, which
+  /// stopped at the request at `stoppedAt`: a `resolve` without `tag:` in the code of the
+  /// definition before it, requested with `tag`, did not pass it on.
+  func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int)
 }
 
 extension GraphObserver {
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
+  package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
 }

@@ -14,7 +14,9 @@ extension Registration {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) async throws -> Instance {
-    if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
+    if let observer = graph.observer {
+      graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+    }
     if let instance = existing(in: graph, requested: requested) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?

@@ -62,6 +62,12 @@
 
   @usableFromInline static var existentialKind: UInt { 0x303 }
 
+  /// Whether `type` is an existential (`any TransferObserver`, `AnyObject`): a remedy that spells
+  /// its optional writes `(any TransferObserver)?`, which the type's name does not say.
+  static func isExistential(_ type: Any.Type) -> Bool {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == existentialKind
+  }
+
   /// ``bits(of:)`` for an existential whose container is at `container`, of type `metadata`.
   @inlinable @inline(__always)
   static func existentialBits(container: UnsafeRawPointer, metadata: UnsafeRawPointer) -> UInt {

@@ -229,7 +229,9 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    if let observer = graph.observer { observer.requested(requested, definition: key, scope: scope) }
+    if let observer = graph.observer {
+      graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+    }
     // NB: no `Instance?` in this function: in unspecialized code (a generic chain, auto-wiring) a
     // value of that type makes the function ask the runtime for `Optional`'s metadata on entry,
     // about 550 instructions per request (measured on S6). The singleton path, which needs one,

@@ -65,5 +65,9 @@ extension Graph {
     var injecting: (property: InjectedProperty, ownerDepth: Int)?
     /// Collaborating containers this graph resolved in: kept alive while it may use them.
     var collaborators: [Container] = []
+    /// In an observed graph, the untagged requests made by definitions requested with a tag whose
+    /// subtrees are being built: the tag (`nil` for an `@Injected(tag: nil)` property, untagged on
+    /// purpose) and the request's index in the path (see ``Graph/noteRequest(_:definition:scope:lookup:observer:)``).
+    var tagStops: [(tag: DefinitionTag?, depth: Int)] = []
   }
 }

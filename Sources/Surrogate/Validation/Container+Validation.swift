@@ -22,7 +22,9 @@ extension Container {
   /// `try r.resolve()` is `nil`, silently, when its type is not registered), captive dependencies
   /// (a singleton that keeps an instance of a `.unique` or `.shared` definition alive for its
   /// whole life), tagged requests answered by an untagged singleton while other tags of that
-  /// type are registered, and instances only a weak proxy holds (``ValidationWarning/Kind/heldOnlyWeakly``).
+  /// type are registered, a tagged request's tag stopping at a `resolve` without `tag:`
+  /// (``ValidationWarning/Kind/tagNotPassedOn``), and instances only a weak proxy holds
+  /// (``ValidationWarning/Kind/heldOnlyWeakly``).
   ///
   /// ```swift
   /// let report = container.validate()
@@ -211,6 +213,7 @@ extension Container {
       findings.noteRejected(container.rejectedChanges)
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
+      findings.noteStoppedTags(recorder)
       return findings.report
     }
   }

@@ -85,6 +85,13 @@ struct ValidationFindings {
     }
   }
 
+  /// Untagged requests for a type registered with a tag that stopped above them on the path.
+  mutating func noteStoppedTags(_ recorder: EdgeRecorder) {
+    for stopped in recorder.stoppedTags where seen.insert("stopped|\(stopped.path)").inserted {
+      warnings.append(.tagNotPassedOn(stopped.tag, path: stopped.path, stoppedAt: stopped.stoppedAt))
+    }
+  }
+
   /// Tagged requests answered by an untagged singleton while another tag of its type is
   /// registered: every environment then shares the one instance, which is rarely what the tags
   /// were for.

@@ -106,6 +106,11 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// `WeakRefProxy`, an `@InjectedWeak` property), which nothing else holds: it is gone when
     /// `resolve` returns.
     public static let heldOnlyWeakly = Kind(name: "heldOnlyWeakly")
+    /// A type was resolved without a tag and got its untagged definition, although it is
+    /// registered with the tag of a request above it on the path, which a `resolve` without
+    /// `tag:` (in a factory, block or `resolveDependencies`) did not pass on. The message names
+    /// where the tag stopped; the path's last request is the type that missed it.
+    public static let tagNotPassedOn = Kind(name: "tagNotPassedOn")
     /// The kind's name.
     public var description: String { name }
   }
@@ -161,6 +166,16 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       kind: .heldOnlyWeakly, path: [from, made],
       message: "\(madeName) is held only weakly when resolved from \(fromName): it is released as soon as resolve "
         + "returns. Resolve \(madeName) instead (it holds \(fromName)), or keep it alive yourself.")
+  }
+
+  static func tagNotPassedOn(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) -> ValidationWarning {
+    let name = path.last.map { typeName($0.type) } ?? "?"
+    let names = path.map(\.description).joined(separator: " → ")
+    return ValidationWarning(
+      kind: .tagNotPassedOn, path: path,
+      message: "\(name) is resolved without a tag and gets its untagged definition, although it is registered with tag "
+        + "\(tag), which stopped at \(path[stoppedAt - 1]) → \(path[stoppedAt]) (\(names)): "
+        + Graph.stoppedTagAdvice(down: name))
   }
 
   static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {
