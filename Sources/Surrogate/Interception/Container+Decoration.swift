@@ -14,6 +14,10 @@ extension Container {
   ///   a `.shared` one once per graph, a `.unique` one every time.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
   ///   registered in this container so far (or, when it has none, the one it inherits).
+  /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
+  ///   decorator wraps what it made (`resolve(T.self, arguments: ...)` and auto-wiring alike).
+  /// - Decorating is registering: any number of threads may decorate at once, and every decorator
+  ///   lands exactly once (in the order their calls took the container's lock).
   /// - Decorate after registering: a definition registered later is not decorated.
   /// - Decorating in a child container leaves the parent's definition as it is.
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
