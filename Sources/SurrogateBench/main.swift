@@ -164,6 +164,16 @@ func registerFresh<T>(_ type: T.Type, depth: Int, into container: Container?, re
   registerFresh(Right<T>.self, depth: depth - 1, into: container, remaining: &remaining)
 }
 
+/// A miss: a tag nobody registered among `tags` tags of one type, the error dropped unread (as an
+/// optional that comes back `nil`, or a `try?`, drops it).
+func missCost(tags: Int) -> Double {
+  let container = Container()
+  for index in 0..<tags { container.register(.singleton, tag: index) { Service() } }
+  return measure("S4 miss among \(tags) tags (error unread)", iterations: tags >= 10_000 ? 20 : 20_000) {
+    blackHole(try? container.resolve(Service.self, tag: -1))
+  }
+}
+
 func lookupCost(registrations: Int) throws -> Double {
   let container = Container()
   var remaining = registrations
@@ -391,6 +401,9 @@ func main() throws {
   _ = try lookupCost(registrations: 1_000)
   let large = try lookupCost(registrations: 100_000)
   print(String(format: "   S4 ratio 100,000 / 10 registrations: %.2fx (target ≤ 1.3x)", large / small))
+  let smallMiss = missCost(tags: 10)
+  let largeMiss = missCost(tags: 100_000)
+  print(String(format: "   S4 miss ratio 100,000 / 10 tags: %.2fx (a miss costs what a lookup costs)", largeMiss / smallMiss))
 
   let ticker = Ticker()
   // Picked at run time so the optimiser cannot devirtualise the direct call.

@@ -251,27 +251,15 @@ public final class Container: Sendable {
     return candidates
   }
 
-  /// Registrations near a key that was not found, for the error's hints: the same type under
-  /// other tags or arguments, and registered types that conform to it without forwarding it.
-  func nearbyKeys(for key: DefinitionKey) -> [DefinitionKey] {
-    var sameType: [DefinitionKey] = []
-    var conforming: [DefinitionKey] = []
+  /// The registries a lookup from this container reads: its own, then its ancestors'.
+  func snapshotChain() -> [RegistrySnapshot] {
+    var snapshots: [RegistrySnapshot] = []
     var container: Container? = self
     while let current = container {
-      // NB: a decoration's hidden keys are not for resolving (see `notFoundRemedy`).
-      for entry in current.snapshot().registry.entries where !DecorationTag.isDecoration(entry.key.tag) {
-        if entry.key.type == key.type {
-          sameType.append(entry.key)
-        } else if let implementation = entry.implementationType, implementation != key.type,
-          ConformanceProbe.conforms(implementation, to: key.type) == true
-        {
-          conforming.append(entry.key)
-        }
-      }
+      snapshots.append(current.snapshot())
       container = current.parent
     }
-    let byName = { (lhs: DefinitionKey, rhs: DefinitionKey) in lhs.description < rhs.description }
-    return sameType.sorted(by: byName) + conforming.sorted(by: byName)
+    return snapshots
   }
 }
 

@@ -74,18 +74,25 @@ extension Graph {
         nearby: [key])
     }
     if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
-    let nearby = container.nearbyKeys(for: key)
+    // NB: what is near the key is found when the error is read, from the registries as they are
+    // now: a miss among 100,000 tags took 0.77 s and 2.4 MB when it was found here.
+    let snapshots = container.snapshotChain()
+    let rootSnapshots = container === root ? snapshots : root.snapshotChain()
+    let explanation = NotFoundExplanation(key: key, snapshots: snapshots) { [key] nearby in
+      Self.notFoundRemedy(key, nearby: nearby, decorators: rootSnapshots)
+    }
     return ResolutionError(
-      .definitionNotFound, key: key, path: path(to: key),
-      message: "No definition for \(key)."
-        + (nearby.isEmpty ? "" : " Registered nearby: \(nearby.map(\.description).joined(separator: ", "))."),
-      remedy: stoppedTagRemedy(key, in: container) ?? notFoundRemedy(key, nearby: nearby),
-      nearby: nearby)
+      .definitionNotFound, key: key, path: path(to: key), text: .notFound(explanation),
+      remedy: stoppedTagRemedy(key, in: container) ?? "")
   }
 
-  private func notFoundRemedy(_ key: DefinitionKey, nearby: [DefinitionKey]) -> String {
+  /// - Parameter decorators: The registries in which a decorator of the key's type is looked for:
+  ///   the graph's root's and its ancestors'.
+  private static func notFoundRemedy(
+    _ key: DefinitionKey, nearby: [DefinitionKey], decorators: [RegistrySnapshot]
+  ) -> String {
     let name = typeName(key.type)
-    if let decorated = root.decoratedType(madeBy: key.type) {
+    if let decorated = Container.decoratedType(madeBy: key.type, in: decorators) {
       return
         "\(name) is made only as a decorator of \(decorated): resolve \(decorated), which hands it out, or register \(name) on its own."
     }

@@ -26,13 +26,23 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     switch text {
     case .written(let message): message
     case .cycle(let start): "Circular dependency: \(path[start...].map(\.description).joined(separator: " → "))."
+    case .notFound(let explanation): explanation.message
     }
   }
   /// How to fix it, in one sentence.
-  public let remedy: String
+  public var remedy: String {
+    if case .notFound(let explanation) = text, writtenRemedy.isEmpty { return explanation.remedy }
+    return writtenRemedy
+  }
+  /// The remedy as written when the error was made; empty when it is worked out when read.
+  let writtenRemedy: String
   /// Registrations close to what was asked for: the same type under another tag or argument list,
-  /// a registered type that conforms but was not forwarded, the candidates of an ambiguity.
-  public var nearby: [DefinitionKey] { details?.nearby ?? [] }
+  /// a registered type that conforms but was not forwarded, the candidates of an ambiguity. The
+  /// message names the first few; this lists them all.
+  public var nearby: [DefinitionKey] {
+    if case .notFound(let explanation) = text { return explanation.nearby }
+    return details?.nearby ?? []
+  }
   /// How ``message`` is made.
   let text: Text
 
@@ -47,6 +57,16 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case written(String)
     /// "Circular dependency: " and the keys of ``path`` from `start` on.
     case cycle(start: Int)
+    /// Nothing is registered for the key: what is near it is found when first read (a miss
+    /// costs what a lookup costs).
+    case notFound(NotFoundExplanation)
+  }
+
+  /// Whether `type` is registered with runtime arguments near the missing key, asked without
+  /// working out the nearby registrations of a `definitionNotFound` error.
+  func namesArgumentVariant(of type: Any.Type) -> Bool {
+    if case .notFound(let explanation) = text, explanation.key.type == type { return explanation.hasArgumentVariant }
+    return nearby.contains { $0.type == type && $0.hasArguments }
   }
 
   /// The auto-injected property each step of ``path`` was resolving, by index (see
@@ -85,7 +105,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.key = key
     self.path = path
     self.text = text
-    self.remedy = remedy
+    self.writtenRemedy = remedy
     self.cause = cause
     self.details = nearby.isEmpty && properties.isEmpty ? nil : Details(nearby: nearby, properties: properties)
   }
@@ -132,9 +152,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       let marker = depth == path.count - 1 ? "   ← failed here" : ""
       lines.append("  \(indent)\(branch)\(step(depth))\(marker)")
     }
+    let nearby = nearby
     if !nearby.isEmpty {
       lines.append("Registered nearby:")
-      lines += nearby.map { "  - \($0)" }
+      lines += nearby.prefix(NotFoundExplanation.namedInMessage).map { "  - \($0)" }
+      if nearby.count > NotFoundExplanation.namedInMessage {
+        lines.append("  … and \(nearby.count - NotFoundExplanation.namedInMessage) more")
+      }
     }
     if let cause { lines.append("Cause: \(cause)") }
     lines.append("Fix: \(remedy)")

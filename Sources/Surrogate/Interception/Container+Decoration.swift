@@ -118,15 +118,13 @@ extension Container {
     }
   }
 
-  /// The type that `type` decorates, when it is registered here or in an ancestor only as a
+  /// The type that `type` decorates, when it is registered in these registries only as a
   /// decorator (for the not-found remedy).
-  func decoratedType(madeBy type: Any.Type) -> DefinitionKey? {
-    var container: Container? = self
-    while let current = container {
-      for entry in current.snapshot().registry.entries where entry.key.type == type {
+  static func decoratedType(madeBy type: Any.Type, in snapshots: [RegistrySnapshot]) -> DefinitionKey? {
+    for snapshot in snapshots {
+      for entry in snapshot.registry.entries where entry.key.type == type {
         if let tag = entry.key.tag?.value as? DecorationTag, tag.role == .decorator { return tag.decorated }
       }
-      container = current.parent
     }
     return nil
   }

@@ -182,7 +182,7 @@ extension Graph {
   @usableFromInline
   func meansNil(_ error: ResolutionError, for wrappedKey: DefinitionKey) -> Bool {
     error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == frameCount + 1
-      && (wrappedKey.hasArguments || !error.nearby.contains { $0.type == wrappedKey.type && $0.hasArguments })
+      && (wrappedKey.hasArguments || !error.namesArgumentVariant(of: wrappedKey.type))
   }
 }
 
