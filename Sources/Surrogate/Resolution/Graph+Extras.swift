@@ -37,6 +37,9 @@ extension Graph {
     var joined: [Container] = []
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
+    /// Filled by validation: the singletons this graph made (kept in ``Graph/shared``), which the
+    /// later checks of the same `validate()` reuse if this one succeeds.
+    var validationSingletons: [RegistrationID] = []
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []

@@ -525,8 +525,9 @@ final class Graph {
   }
 
   @usableFromInline
-  func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope) {
+  func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID) {
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
+    if isValidation, scope.isSingleton { extras.validationSingletons.append(id) }
   }
 
   @usableFromInline

@@ -122,6 +122,11 @@ extension Container {
     let entries: [any Entry]
     var findings = ValidationFindings()
     let recorder = EdgeRecorder()
+    /// The singletons made by the checks so far that succeeded, by definition: every later check
+    /// starts with them, so a singleton's factory runs at most once per `validate()`, and they are
+    /// released with this value when `validate()` returns. The container's own stores are never
+    /// read or written.
+    var singletons: [RegistrationID: AnyObject] = [:]
 
     init(container: Container, argumentSets: [Any], isAsync: Bool) {
       self.container = container
@@ -149,10 +154,12 @@ extension Container {
     mutating func check(_ entry: any Entry, in graph: consuming Graph, _ run: (Graph) throws(ResolutionError) -> Any) {
       recorder.startAttempt()
       graph.observer = recorder
+      for (id, instance) in singletons { graph.shared[id] = instance }
       var graph = Optional(graph)
       let root: Any?
       do throws(ResolutionError) {
         root = try run(graph.unsafelyUnwrapped)
+        keepSingletons(of: graph.unsafelyUnwrapped)
       } catch {
         root = nil
         note(error, checking: entry)
@@ -166,10 +173,12 @@ extension Container {
       recorder.startAttempt()
       graph.observer = recorder
       graph.isAsync = true
+      for (id, instance) in singletons { graph.shared[id] = instance }
       var graph = Optional(graph)
       let root: Any?
       do {
         root = try await run(graph.unsafelyUnwrapped)
+        keepSingletons(of: graph.unsafelyUnwrapped)
       } catch let error as ResolutionError {
         root = nil
         note(error, checking: entry)
@@ -179,6 +188,14 @@ extension Container {
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
       graph = nil
       noteWeaklyHeld(keeping: root)
+    }
+
+    /// Keeps the singletons a check that succeeded made, for the checks after it. A check that
+    /// failed keeps nothing: what it made may be half-built.
+    private mutating func keepSingletons(of graph: Graph) {
+      for id in graph.extrasStorage?.validationSingletons ?? [] {
+        if let instance = graph.shared[id] { singletons[id] = instance }
+      }
     }
 
     /// A definition that needs `await` or the main actor, met by the synchronous form, is
