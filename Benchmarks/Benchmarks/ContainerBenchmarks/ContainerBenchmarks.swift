@@ -125,6 +125,10 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("S4-tags-\(count) Surrogate") { benchmark in
       for _ in benchmark.scaledIterations { blackHole(try tags.resolve(Service.self, tag: count / 2)) }
     }
+    // A miss among the tags, its error dropped unread (as `try?` and a `nil` optional drop it).
+    Benchmark("S4-miss-\(count) Surrogate") { benchmark in
+      for _ in benchmark.scaledIterations { blackHole(try? tags.resolve(Service.self, tag: -1)) }
+    }
     let swinjectTags = Swinject.Container()
     for index in 0..<count { swinjectTags.register(Service.self, name: "\(index)") { _ in Service() }.inObjectScope(.container) }
     let name = "\(count / 2)"
