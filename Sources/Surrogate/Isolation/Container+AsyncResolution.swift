@@ -79,9 +79,9 @@ extension Container {
       graph.task = withUnsafeCurrentTask { $0 }
       do {
         return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
-          let instance: T = try await graph.resolveAsync(key, arguments: arguments, from: self)
-          graph.finishResolvables()
-          return instance
+          try await graph.completingAsync { () async throws -> T in
+            try await graph.resolveAsync(key, arguments: arguments, from: self)
+          }
         }
       } catch {
         // Backed off from a cycle of waits: start again once the other graph has finished.

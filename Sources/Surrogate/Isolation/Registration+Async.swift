@@ -30,6 +30,8 @@ extension Registration {
       }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
+    let unfinishedReads = graph.unfinishedReads
+    let publications = graph.publicationCount
     graph.push(frame(for: requested))
     graph.observer?.startedBuilding(key)
     defer {
@@ -51,6 +53,8 @@ extension Registration {
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
     try await finishAsync(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    // A singleton that used an unfinished instance is published only if the graph succeeds.
+    if graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id, after: publications) }
     isNew = true
     return instance
   }

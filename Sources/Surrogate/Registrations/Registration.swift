@@ -237,6 +237,7 @@ final class Registration<Instance, Arguments>: Entry {
     // about 550 instructions per request (measured on S6). The singleton path, which needs one,
     // is out of line.
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
+      graph.noteReuse(of: id)
       return Self.instance(stored: object)
     }
     if scope.isSingleton {
@@ -305,6 +306,8 @@ final class Registration<Instance, Arguments>: Entry {
       graph.pop()
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
+    let unfinishedReads = graph.unfinishedReads
+    let publications = graph.publicationCount
     let instance: Instance
     do {
       instance = try factory(resolver, arguments)
@@ -314,6 +317,8 @@ final class Registration<Instance, Arguments>: Entry {
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    // A singleton that used an unfinished instance is published only if the graph succeeds.
+    if graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id, after: publications) }
     isNew = true
     return instance
   }
@@ -322,6 +327,7 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable
   func existing(in graph: Graph, requested: DefinitionKey) -> Instance? {
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
+      graph.noteReuse(of: id)
       return Self.instance(stored: object)
     }
     return existingInStore(in: graph)
@@ -435,15 +441,6 @@ final class Registration<Instance, Arguments>: Entry {
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope, id: id) }
   }
 
-  /// Publishes a new singleton to other graphs once `graph` has finished: until every block of
-  /// the graph has run, an instance made in it may still be half-injected (a cycle broken with
-  /// `resolvingProperties`), and other threads wait for its gate meanwhile.
-  @inlinable
-  func publish(_ instance: Instance, gate: Gate, in graph: Graph) {
-    graph.publishWhenFinished(
-      { self.store?.fulfil(instance, gate: gate) })
-  }
-
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
   /// first. A block that reaches a definition whose factory is still running (a view's block
   /// asking for the presenter being built with that view) is postponed until that definition is
@@ -530,7 +527,7 @@ final class Registration<Instance, Arguments>: Entry {
             from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate),
             let gate
           {
-            self.publish(instance, gate: gate, in: graph)
+            self.publish(instance, gate: gate, in: graph, afterWaiting: true)
           }
         },
         abandon: gate.map { gate in { self.store?.abandon(gate: gate) } },
@@ -545,7 +542,7 @@ final class Registration<Instance, Arguments>: Entry {
             graph.markConstructed()
             let waits = try await self.runBlocksAsync(
               from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-            if !waits, let gate { self.publish(instance, gate: gate, in: graph) }
+            if !waits, let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
           } : nil))
   }
 

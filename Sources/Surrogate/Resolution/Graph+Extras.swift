@@ -14,6 +14,17 @@ extension Graph {
     var runAsync: (() async throws -> Void)? = nil
   }
 
+  /// A singleton made in this graph, waiting for the graph to finish.
+  struct Publication {
+    let id: RegistrationID
+    let fulfil: () -> Void
+    /// Gives the singleton up: other graphs make it again.
+    let abandon: () -> Void
+    /// Whether the singleton used an instance of this graph that was still under construction:
+    /// then it is abandoned if the graph fails.
+    var isConditional: Bool
+  }
+
   /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
   /// singletons, validation findings), allocated on first use so that a plain graph is small to
   /// make and to destroy.
@@ -47,8 +58,8 @@ extension Graph {
     /// tag (see ``Registration/reusable(in:requested:)``).
     var sharedForTags: [TaggedInstanceKey: AnyObject] = [:]
     var task: UnsafeCurrentTask?
-    /// Singletons made in this graph, published to other graphs when its path is empty.
-    var publications: [() -> Void] = []
+    /// Singletons made in this graph, published to other graphs when it is finished.
+    var publications: [Publication] = []
     /// The gate of another graph's singleton that this graph must wait for before it starts
     /// again: waiting for it would have closed a cycle of waiting threads (see
     /// ``waitForCreation(by:gate:requested:)``).

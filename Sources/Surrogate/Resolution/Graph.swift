@@ -130,8 +130,17 @@ final class Graph {
   /// Set when a cycle is detected; a block that returns normally with it set caught the cycle
   /// (`try?`) and runs again once the definition it met is built (see `runBlocks`).
   @usableFromInline @exclusivity(unchecked) var hasUnhandledCycle = false
-  /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:)``).
+  /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:abandon:)``).
   @usableFromInline @exclusivity(unchecked) var hasPublications = false
+  /// Set by a top-level `resolve` that completes the graph itself (``complete(succeeded:)``):
+  /// then an empty path neither publishes nor leaves the thread.
+  @usableFromInline @exclusivity(unchecked) var completesExplicitly = false
+  /// Set while ``complete(succeeded:)`` runs the graph's `Resolvable` callbacks.
+  @usableFromInline @exclusivity(unchecked) var isCompleting = false
+  /// How many requests were answered with an instance whose definition was still on the path (a
+  /// cycle: its factory or blocks had not finished). A singleton made while this grew depends on
+  /// the graph's success (see ``complete(succeeded:)``).
+  @usableFromInline @exclusivity(unchecked) var unfinishedReads = 0
   @exclusivity(unchecked) var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
@@ -265,9 +274,7 @@ final class Graph {
     frameBase = buffer.baseAddress
     frameCapacity = buffer.count
     defer { leaveFrameBuffer() }
-    let result = try body()
-    if extrasStorage != nil { finishResolvables() }
-    return result
+    return try completing(body)
   }
 
   @usableFromInline
@@ -290,7 +297,9 @@ final class Graph {
     UnsafeMutableBufferPointer(start: frameBase, count: frameCount)
   }
 
-  @usableFromInline var isActive: Bool { frameCount != 0 }
+  /// Whether requests join this graph: while its path is not empty, and while it completes
+  /// (its callbacks run).
+  @usableFromInline var isActive: Bool { frameCount != 0 || isCompleting }
 
   // MARK: - Lookup
 
@@ -364,30 +373,18 @@ final class Graph {
   /// being its thread's current graph.
   @usableFromInline
   func pathEmptied() {
+    guard !completesExplicitly else { return }
     if isThreadCurrent { resignThreadCurrent() }
     if hasPublications { publish() }
-  }
-
-  /// Runs `publication` when the path is empty, or now if it is.
-  @usableFromInline
-  func publishWhenFinished(_ publication: @escaping () -> Void) {
-    guard frameCount > 0 else { return publication() }
-    extras.publications.append(publication)
-    hasPublications = true
-  }
-
-  private func publish() {
-    guard let publications = extrasStorage?.publications else { return }
-    extrasStorage?.publications = []
-    hasPublications = false
-    for publication in publications { publication() }
   }
 
   /// The path gets its first frame: a synchronous graph becomes its thread's current one, so
   /// that a `container.resolve` inside a factory joins it.
   @usableFromInline
   func becomeThreadCurrent() {
-    guard !isAsync else { return }
+    // NB: a graph that completes explicitly stays current while its path is empty (its
+    // callbacks' requests join it): a new first frame then finds it current already.
+    guard !isAsync, !isThreadCurrent else { return }
     let slot = threadSlot ?? ThreadGraph.slot
     outerThreadGraph = slot.pointee
     slot.pointee = Unmanaged.passUnretained(self).toOpaque()

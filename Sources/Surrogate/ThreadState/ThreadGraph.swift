@@ -8,12 +8,14 @@
 
 // INVARIANT: the thread's slot (a word allocated once per thread, whose address the thread-specific
 // key holds, freed when the thread exits) holds the address of a ``Graph``, unretained, that has a
-// frame on its path and runs on this thread; it is set when a synchronous graph pushes its first
-// frame and put back to the graph it replaced when that graph pops its last (see
-// ``Graph/push(_:)``). A graph with frames is alive (its caller holds it), and no other thread
-// reads this thread's value, so the address is never read after the graph is gone. Async graphs are
-// never here: a task may move between threads while its graph has frames; they are found through
-// ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests` breaks if the value outlives
+// frame on its path (or is completing: its `Resolvable` callbacks run) and runs on this thread; it
+// is set when a synchronous graph pushes its first frame and put back to the graph it replaced when
+// that graph pops its last, or, for a graph of a top-level `resolve`, when it has completed (see
+// ``Graph/push(_:)`` and ``Graph/complete(succeeded:)``). Such a graph is alive (its caller holds
+// it), and no other thread reads this thread's value, so the address is never read after the
+// graph is gone. Async graphs are here only while their synchronous callbacks run (no suspension,
+// so no other thread); otherwise a task may move between threads while its graph has frames, and
+// they are found through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests` breaks if the value outlives
 // its graph's path (a resolve on another thread or after a failure joins a stale graph).
 
 /// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`

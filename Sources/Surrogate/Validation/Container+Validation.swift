@@ -330,7 +330,10 @@ extension Container {
   public func bootstrap() throws(ResolutionError) {
     freezeDefinitions()
     for entry in eagerSingletons() {
-      _ = try Graph(container: self).resolveErased(entry.key, arguments: (), from: self)
+      let graph = Graph(container: self)
+      _ = try graph.completing { () throws(ResolutionError) -> Any in
+        try graph.resolveErased(entry.key, arguments: (), from: self)
+      }
     }
   }
 
@@ -349,7 +352,9 @@ extension Container {
     freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self)
-      _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+      _ = try await graph.completingAsync { () async throws -> Any in
+        try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+      }
     }
   }
 

@@ -11,8 +11,10 @@ import Surrogate
 ///   `maximumDepth` long is `depthLimitExceeded`. A `resolvingProperties` block that reaches a
 ///   reusable registration whose factory is still running waits (with the blocks after it) until
 ///   that factory has returned and its own blocks ran.
-/// - Publication: a singleton is published when its last block has run; a failure publishes
-///   nothing. Errors carry the requested key and the path of requested keys.
+/// - Publication: a singleton is published when its graph ends. If the graph failed, a singleton
+///   that used an instance still under construction (one whose registration was on the path), or
+///   whose block waited for one, is not published; one complete on its own is. Errors carry the
+///   requested key and the path of requested keys.
 final class ReferenceModel {
   struct Object {
     let kind: Int
@@ -75,6 +77,10 @@ final class ReferenceModel {
   private var frames: [Frame] = []
   private var postponed: [Int: [Postponed]] = [:]
   private var lastCycleTarget: Frame?
+  /// Requests answered with an instance whose registration was on the path (unfinished).
+  private var unfinishedReads = 0
+  /// Singletons made in this graph, published when it ends (`conditional` ones only if it succeeded).
+  private var pending: [(index: Int, object: Int, conditional: Bool)] = []
   private var alive: Set<Int> = []
 
   init(_ spec: GraphSpec) {
@@ -114,9 +120,14 @@ final class ReferenceModel {
     frames = []
     postponed = [:]
     lastCycleTarget = nil
+    unfinishedReads = 0
+    pending = []
     do throws(Failure) {
-      return .success(try resolve(request))
+      let result = try resolve(request)
+      for publication in pending { published[publication.index] = publication.object }
+      return .success(result)
     } catch {
+      for publication in pending where !publication.conditional { published[publication.index] = publication.object }
       return .failure(error)
     }
   }
@@ -166,7 +177,10 @@ final class ReferenceModel {
   private func produce(_ index: Int, requested: ModelKey, argument: Int?) throws(Failure) -> Int {
     let registration = spec.registrations[index]
     let isReusable = registration.scope != .unique
-    if isReusable, let object = shared[sharedKey(index, requested: requested)] { return object }
+    if isReusable, let object = shared[sharedKey(index, requested: requested)] {
+      if frames.contains(where: { $0.registration == index }) { unfinishedReads += 1 }
+      return object
+    }
     if registration.scope.isSingleton, let object = published[index],
       registration.scope != .weakSingleton || alive.contains(object)
     {
@@ -184,6 +198,8 @@ final class ReferenceModel {
     }
     frames.append(Frame(key: requested, registration: index, isReusable: isReusable))
     defer { frames.removeLast() }
+    let readsBefore = unfinishedReads
+    let pendingBefore = pending.count
     var constructor: [Int?] = []
     do throws(Failure) {
       for request in registration.constructor { constructor.append(try resolve(request)) }
@@ -196,9 +212,14 @@ final class ReferenceModel {
     frames[frames.count - 1].isConstructing = false
     if isReusable { shared[sharedKey(index, requested: requested)] = object }
     if try !runBlocks(from: 0, of: index, on: object, frame: frames[frames.count - 1]) {
-      publish(index, object)
+      publish(index, object, conditional: false)
     }
     try runPostponed(for: index)
+    if unfinishedReads != readsBefore {
+      for position in pending.indices.dropFirst(pendingBefore) where pending[position].index == index {
+        pending[position].conditional = true
+      }
+    }
     return object
   }
 
@@ -240,13 +261,13 @@ final class ReferenceModel {
       frames.append(frame)
       defer { frames.removeLast() }
       if try !runBlocks(from: entry.block, of: entry.registration, on: entry.object, frame: frame) {
-        publish(entry.registration, entry.object)
+        publish(entry.registration, entry.object, conditional: true)
       }
     }
   }
 
-  private func publish(_ index: Int, _ object: Int) {
-    if spec.registrations[index].scope.isSingleton { published[index] = object }
+  private func publish(_ index: Int, _ object: Int, conditional: Bool) {
+    if spec.registrations[index].scope.isSingleton { pending.append((index, object, conditional)) }
   }
 
   // MARK: - Memory

@@ -1,0 +1,113 @@
+// INVARIANT: see ThreadGraph.swift: an async graph's address is put in the thread's slot, unretained,
+// only for the synchronous stretch that runs its callbacks, and the slot's previous value is put
+// back before that stretch returns; the graph is alive throughout (its caller holds it).
+
+extension Graph {
+  // MARK: - Completing a top-level request
+
+  /// Runs a top-level request in this graph and completes it (``complete(succeeded:)``).
+  @usableFromInline
+  func completing<Result>(_ body: () throws(ResolutionError) -> Result) throws(ResolutionError) -> Result {
+    completesExplicitly = true
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      complete(succeeded: false)
+      throw error
+    }
+    complete(succeeded: true)
+    return result
+  }
+
+  /// ``completing(_:)`` for an awaited top-level request.
+  func completingAsync<Result>(_ body: () async throws -> Result) async throws -> Result {
+    completesExplicitly = true
+    let result: Result
+    do {
+      result = try await body()
+    } catch {
+      complete(succeeded: false)
+      throw error
+    }
+    complete(succeeded: true)
+    return result
+  }
+
+  /// The top-level `resolve` returned or threw. On success, every ``Resolvable`` made in the
+  /// graph hears that it is complete, and only then are its singletons published to other
+  /// graphs: no thread gets one before everything its graph promised has run. On failure, a
+  /// singleton that used an instance of this graph still under construction is abandoned (the
+  /// next request makes it again); one complete on its own is published.
+  ///
+  /// NB: the callbacks run while the graph is still its thread's current one, so a `resolve` in
+  /// a callback joins it and finds its singletons (and `.shared` instances) instead of waiting for
+  /// their publication.
+  @usableFromInline
+  func complete(succeeded: Bool) {
+    if succeeded, extrasStorage?.resolvables.isEmpty == false {
+      isCompleting = true
+      // An async graph is current on no thread; the callbacks are synchronous, so while they run
+      // it is this thread's, and their requests join it instead of waiting for its singletons.
+      let installed = isAsync ? ThreadGraph.slot : nil
+      let outer = installed?.pointee
+      installed?.pointee = Unmanaged.passUnretained(self).toOpaque()
+      while extrasStorage?.resolvables.isEmpty == false { finishResolvables() }
+      installed?.pointee = outer
+      isCompleting = false
+    } else if !succeeded, hasPublications {
+      abandonConditionalPublications()
+    }
+    completesExplicitly = false
+    if frameCount == 0, isThreadCurrent || hasPublications { pathEmptied() }
+  }
+
+  // MARK: - Publishing singletons
+
+  /// Runs `publication` when the graph is finished (or now, if its path is empty and nothing
+  /// completes it later); `abandon` instead if the graph fails and the singleton depends on it.
+  @usableFromInline
+  func publishWhenFinished(
+    id: RegistrationID, _ publication: @escaping () -> Void, abandon: @escaping () -> Void, isConditional: Bool
+  ) {
+    guard frameCount > 0 || completesExplicitly else { return publication() }
+    extras.publications.append(
+      Publication(id: id, fulfil: publication, abandon: abandon, isConditional: isConditional))
+    hasPublications = true
+  }
+
+  /// Marks the publication of registration `id` queued since `count` as depending on the graph's
+  /// success: the singleton used an instance that was still under construction.
+  @usableFromInline
+  func makePublicationConditional(of id: RegistrationID, after count: Int) {
+    guard let extras = extrasStorage, extras.publications.count > count else { return }
+    for index in count..<extras.publications.count where extras.publications[index].id == id {
+      extras.publications[index].isConditional = true
+    }
+  }
+
+  /// How many publications are queued (for ``makePublicationsConditional(after:)``).
+  @usableFromInline var publicationCount: Int { extrasStorage?.publications.count ?? 0 }
+
+  private func abandonConditionalPublications() {
+    guard let extras = extrasStorage else { return }
+    let abandoned = extras.publications.filter(\.isConditional)
+    extras.publications.removeAll(where: \.isConditional)
+    hasPublications = !extras.publications.isEmpty
+    for publication in abandoned { publication.abandon() }
+  }
+
+  func publish() {
+    guard let publications = extrasStorage?.publications else { return }
+    extrasStorage?.publications = []
+    hasPublications = false
+    for publication in publications { publication.fulfil() }
+  }
+
+  /// A request is answered with the instance of registration `id`: when that definition is still
+  /// on the path, the instance is unfinished (see ``unfinishedReads``).
+  @inlinable @inline(__always)
+  func noteReuse(of id: RegistrationID) {
+    if pathBits & Self.pathBit(of: id) != 0 { unfinishedReads &+= 1 }
+  }
+}
