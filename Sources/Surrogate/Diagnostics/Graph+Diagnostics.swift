@@ -66,6 +66,19 @@ extension Graph {
   }
 
   func notFound(_ key: DefinitionKey, in container: Container, forwardedFrom: DefinitionKey? = nil) -> ResolutionError {
+    if let forwardedFrom, let now = container.lookup(key), now.entry.isForwarding {
+      // A later `.implements(key.type)` turned the source into a forwarding itself.
+      let target = now.entry.sourceKey
+      let forwarded = typeName(forwardedFrom.type)
+      let spelling = DynamicType.isExistential(forwardedFrom.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
+      return ResolutionError(
+        .definitionNotFound, key: forwardedFrom, path: path(to: forwardedFrom),
+        message: "\(forwardedFrom) is forwarded to \(key), which is now itself forwarded to \(target) (a later "
+          + "`.implements(\(typeName(key.type)).self)`): forwardings do not chain.",
+        remedy: "Forward \(forwarded) from \(typeName(target.type))'s registration (`.implements(\(spelling))`), or "
+          + "register \(key) again.",
+        nearby: [key, target])
+    }
     if let forwardedFrom {
       return ResolutionError(
         .definitionNotFound, key: forwardedFrom, path: path(to: forwardedFrom),
