@@ -39,6 +39,18 @@ extension Registration {
     return try runBlocks(from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
   }
 
+  /// Before the blocks run: when this instance is being made for a forwarded type it is not,
+  /// throws `invalidType` now (the configuration error), not a block's failure later.
+  @usableFromInline @inline(never)
+  func checkForwardedType(of instance: Instance, in graph: Graph, gate: Gate?) throws(ResolutionError) {
+    guard let check = graph.checkingForward, check.depth + 1 == graph.frameCount,
+      let error = check.forwarding.typeError(
+        handingOut: instance, in: graph, requested: check.requested, depth: check.depth)
+    else { return }
+    if let gate { store?.abandon(gate: gate) }
+    throw error
+  }
+
   /// Where `runBlocks` starts for `instance`: at ``injectionStep`` when its type needs
   /// auto-injection or ``Resolvable`` callbacks, else at the first block.
   @usableFromInline @inline(never)

@@ -52,11 +52,15 @@ extension Graph {
     """
   }
 
-  func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey) -> ResolutionError {
+  /// - Parameter depth: The path's length when the forwarding was requested, when frames above
+  ///   it (its source's) are on the path now.
+  func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey, depth: Int? = nil) -> ResolutionError
+  {
     let made = typeName(Swift.type(of: instance))
     let wanted = typeName(requested.type)
+    let path = depth.map { frames.prefix($0).map(\.key) + [requested] } ?? path(to: requested)
     return ResolutionError(
-      .invalidType, key: requested, path: path(to: requested),
+      .invalidType, key: requested, path: path,
       message:
         "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
       remedy: ProxyConformanceRemedy.text(

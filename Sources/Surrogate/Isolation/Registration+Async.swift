@@ -77,6 +77,7 @@ extension Registration {
     graph.markConstructed()
     do {
       keep(instance, in: graph, requested: requested)
+      try checkForwardedType(of: instance, in: graph, gate: gate)
       var waits = false
       let injects = injectionPlan(for: instance).map { start($0, on: instance, resolver: resolver) } ?? false
       if hasBlocks || injects {

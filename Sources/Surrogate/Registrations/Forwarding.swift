@@ -58,6 +58,9 @@ final class Forwarding<Forwarded>: Entry {
     if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
     let depth = graph.frameCount
     let produced: Produced
+    let outerCheck = graph.checkingForward
+    graph.checkingForward = ForwardCheck(forwarding: self, requested: requested, depth: depth)
+    defer { graph.checkingForward = outerCheck }
     do {
       produced = try source.entry.produce(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
@@ -139,6 +142,9 @@ final class Forwarding<Forwarded>: Entry {
     if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
     let depth = graph.frameCount
     let produced: Produced
+    let outerCheck = graph.checkingForward
+    graph.checkingForward = ForwardCheck(forwarding: self, requested: requested, depth: depth)
+    defer { graph.checkingForward = outerCheck }
     do {
       produced = try await source.entry.produceAsync(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
@@ -174,6 +180,14 @@ final class Forwarding<Forwarded>: Entry {
     return source
   }
 
+  /// The error resolving this forwarding would throw for `instance`, the source's new instance,
+  /// if it is not a `Forwarded`: checked before the source's blocks run (see ``ForwardCheck``).
+  func typeError(handingOut instance: Any, in graph: Graph, requested: DefinitionKey, depth: Int) -> ResolutionError? {
+    let handedOut = wrap.map { $0(instance) } ?? instance
+    guard !(handedOut is Forwarded) else { return nil }
+    return graph.invalidType(requested: requested, instance: handedOut, source: sourceKey, depth: depth)
+  }
+
   /// Casts the source's instance to the forwarded type and runs this forwarding's blocks.
   private func finish(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
     throws(ResolutionError) -> Produced
@@ -196,3 +210,21 @@ final class Forwarding<Forwarded>: Entry {
     return Produced(instance: instance, isNew: produced.isNew)
   }
 }
+
+/// A forwarding whose source is being made for it: the source checks its new instance against
+/// the forwarded type before running its blocks, so a configuration error (`invalidType`) is
+/// reported before a block's own failure, as Dip reports it.
+@usableFromInline
+struct ForwardCheck {
+  let forwarding: any ForwardTypeChecking
+  let requested: DefinitionKey
+  /// The path's length when the forwarding asked for its source: the source's frame is the next.
+  let depth: Int
+}
+
+/// See ``ForwardCheck``.
+protocol ForwardTypeChecking: AnyObject {
+  func typeError(handingOut instance: Any, in graph: Graph, requested: DefinitionKey, depth: Int) -> ResolutionError?
+}
+
+extension Forwarding: ForwardTypeChecking {}

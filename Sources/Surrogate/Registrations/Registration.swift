@@ -417,6 +417,7 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope, id: id) }
+    if graph.checkingForward != nil { try checkForwardedType(of: instance, in: graph, gate: gate) }
     // NB: one comparison for a type without auto-injected properties (see `mayInject(_:)`); the
     // rest out of line, blocks included.
     if hasBlocks || mayInject(instance) {

@@ -128,3 +128,47 @@ extension Ledger {
     return self
   }
 }
+
+private enum Refused: Error { case always }
+
+/// A configuration error is reported before a block's own failure, as Dip reports it.
+struct ForwardedTypeCheckTests {
+  func container(_ scope: Scope) -> Container {
+    let container = Container()
+    container.register(scope) { Quote() }
+      .resolvingProperties { _, _ in throw Refused.always }
+      .implements((any Rated).self)
+    return container
+  }
+
+  @Test(arguments: [.shared, .unique, .singleton] as [Scope])
+  func aForwardedTypeTheInstanceLacksIsInvalidTypeBeforeTheSourcesFailingBlockRuns(scope: Scope) {
+    var caught: ResolutionError?
+    do {
+      _ = try container(scope).resolve((any Rated).self)
+    } catch {
+      caught = error
+    }
+    #expect(caught?.code == .invalidType, "\(String(describing: caught))")
+  }
+
+  @Test func anAwaitedResolveReportsInvalidTypeFirstToo() async {
+    var caught: ResolutionError?
+    do {
+      _ = try await container(.shared).resolve((any Rated).self)
+    } catch {
+      caught = error as? ResolutionError
+    }
+    #expect(caught?.code == .invalidType, "\(String(describing: caught))")
+  }
+
+  @Test func theSourceResolvedForItselfStillReportsItsBlocksFailure() {
+    var caught: ResolutionError?
+    do {
+      _ = try container(.shared).resolve(Quote.self)
+    } catch {
+      caught = error
+    }
+    #expect(caught?.code == .propertyInjectionFailed)
+  }
+}

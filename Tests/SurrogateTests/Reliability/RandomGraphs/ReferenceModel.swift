@@ -4,7 +4,8 @@ import Surrogate
 /// snapshots, caches or fast paths, just the rules.
 ///
 /// - Lookup: the exact key (type, tag, argument type), then the untagged key; a forwarded type
-///   resolves its source registration and must be implemented by the instance (`invalidType`).
+///   resolves its source registration and must be implemented by the instance (`invalidType`,
+///   checked as soon as a new instance is made, before its blocks run).
 /// - Reuse: `.shared` and singleton scopes reuse the graph's instance; singletons reuse the
 ///   published one (a weak singleton only while something else keeps it alive).
 /// - Cycles: asking for a registration already on the path is `circularDependency`; a path
@@ -166,7 +167,8 @@ final class ReferenceModel {
     case .registration(let index):
       return try produce(index, requested: key, argument: request.argument)
     case .forwarding(let source, let proto):
-      let object = try produce(registrations[source]!, requested: key, argument: request.argument)
+      let object = try produce(
+        registrations[source]!, requested: key, argument: request.argument, forwardedAs: (proto, frames.count))
       guard RandomNodes.conforms(kind: objects[object].kind, to: proto) else {
         throw Failure(code: .invalidType, key: key, path: path(to: key))
       }
@@ -174,7 +176,11 @@ final class ReferenceModel {
     }
   }
 
-  private func produce(_ index: Int, requested: ModelKey, argument: Int?) throws(Failure) -> Int {
+  /// - Parameter forwardedAs: The protocol a forwarding asks the instance for, and the path's
+  ///   length at that request: a new instance that lacks it is `invalidType` before its blocks run.
+  private func produce(
+    _ index: Int, requested: ModelKey, argument: Int?, forwardedAs: (proto: Int, depth: Int)? = nil
+  ) throws(Failure) -> Int {
     let registration = spec.registrations[index]
     let isReusable = registration.scope != .unique
     if isReusable, let object = shared[sharedKey(index, requested: requested)] {
@@ -211,6 +217,9 @@ final class ReferenceModel {
     objects.append(Object(kind: registration.kind, argument: argument, constructor: constructor))
     frames[frames.count - 1].isConstructing = false
     if isReusable { shared[sharedKey(index, requested: requested)] = object }
+    if let forwardedAs, !RandomNodes.conforms(kind: registration.kind, to: forwardedAs.proto) {
+      throw Failure(code: .invalidType, key: requested, path: frames.prefix(forwardedAs.depth).map(\.key) + [requested])
+    }
     if try !runBlocks(from: 0, of: index, on: object, frame: frames[frames.count - 1]) {
       publish(index, object, conditional: false)
     }
