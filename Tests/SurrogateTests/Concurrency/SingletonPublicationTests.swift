@@ -82,9 +82,9 @@ struct SingletonPublicationTests {
     #expect(halfMade == 0)
   }
 
-  @Test func aSingletonMadeInAGraphThatFailedIsNotKept() throws {
-    // singleton Hub = Hub(Announcer); Announcer is .shared, and its block asks for Hub, then for
-    // something unregistered.
+  /// singleton Hub = Hub(Announcer); Announcer is .shared, and its block asks for Hub, then for
+  /// something unregistered.
+  func hubWithAFailingAnnouncer() -> Container {
     let container = Container()
     container.register(.singleton) { r in Hub(announcer: try r.resolve()) }
     container.register(.shared) { Announcer() }
@@ -93,6 +93,11 @@ struct SingletonPublicationTests {
         _ = try r.resolve(Hub.self)
         announcer.label = try r.resolve(String.self)
       }
+    return container
+  }
+
+  @Test func aSingletonMadeInAGraphThatFailedIsNotKept() throws {
+    let container = hubWithAFailingAnnouncer()
     #expect(throws: ResolutionError.self) { try container.resolve(Announcer.self) }
     container.register { "ready" }
     let hub = try container.resolve(Hub.self)
@@ -100,14 +105,7 @@ struct SingletonPublicationTests {
   }
 
   @Test func aSingletonMadeInAnAwaitedGraphThatFailedIsNotKept() async throws {
-    let container = Container()
-    container.register(.singleton) { r in Hub(announcer: try r.resolve()) }
-    container.register(.shared) { Announcer() }
-      .implements((any Announcing).self)
-      .resolvingProperties { r, announcer in
-        _ = try r.resolve(Hub.self)
-        announcer.label = try r.resolve(String.self)
-      }
+    let container = hubWithAFailingAnnouncer()
     await #expect(throws: ResolutionError.self) { try await container.resolve(Announcer.self) }
     container.register { "ready" }
     let hub = try await container.resolve(Hub.self)
