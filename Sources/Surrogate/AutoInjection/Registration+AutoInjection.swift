@@ -42,10 +42,12 @@ extension Registration {
   /// Before the blocks run: when this instance is being made for a forwarded type it is not,
   /// throws `invalidType` now (the configuration error), not a block's failure later.
   @usableFromInline @inline(never)
-  func checkForwardedType(of instance: Instance, in graph: Graph, gate: Gate?) throws(ResolutionError) {
-    guard let check = graph.checkingForward, check.depth + 1 == graph.frameCount,
-      let error = check.forwarding.typeError(
-        handingOut: instance, in: graph, requested: check.requested, depth: check.depth)
+  func checkForwardedType(of instance: Instance, in graph: Graph, requested: DefinitionKey, gate: Gate?)
+    throws(ResolutionError)
+  {
+    guard let forwarding = graph.forwardChecker, graph.forwardCheckDepth + 1 == graph.frameCount,
+      let error = forwarding.typeError(
+        handingOut: instance, in: graph, requested: requested, depth: graph.forwardCheckDepth)
     else { return }
     if let gate { store?.abandon(gate: gate) }
     throw error

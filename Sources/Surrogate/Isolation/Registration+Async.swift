@@ -31,7 +31,6 @@ extension Registration {
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     let unfinishedReads = graph.unfinishedReads
-    let publications = graph.publicationCount
     graph.push(frame(for: requested))
     graph.observer?.startedBuilding(key)
     defer {
@@ -54,7 +53,7 @@ extension Registration {
     }
     try await finishAsync(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id, after: publications) }
+    if scope.isSingleton, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     isNew = true
     return instance
   }
@@ -77,7 +76,7 @@ extension Registration {
     graph.markConstructed()
     do {
       keep(instance, in: graph, requested: requested)
-      try checkForwardedType(of: instance, in: graph, gate: gate)
+      try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate)
       var waits = false
       let injects = injectionPlan(for: instance).map { start($0, on: instance, resolver: resolver) } ?? false
       if hasBlocks || injects {

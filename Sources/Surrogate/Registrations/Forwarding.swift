@@ -58,9 +58,9 @@ final class Forwarding<Forwarded>: Entry {
     if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
     let depth = graph.frameCount
     let produced: Produced
-    let outerCheck = graph.checkingForward
-    graph.checkingForward = ForwardCheck(forwarding: self, requested: requested, depth: depth)
-    defer { graph.checkingForward = outerCheck }
+    let (outerChecker, outerDepth) = (graph.forwardChecker, graph.forwardCheckDepth)
+    (graph.forwardChecker, graph.forwardCheckDepth) = (self, depth)
+    defer { (graph.forwardChecker, graph.forwardCheckDepth) = (outerChecker, outerDepth) }
     do {
       produced = try source.entry.produce(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
@@ -142,9 +142,9 @@ final class Forwarding<Forwarded>: Entry {
     if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
     let depth = graph.frameCount
     let produced: Produced
-    let outerCheck = graph.checkingForward
-    graph.checkingForward = ForwardCheck(forwarding: self, requested: requested, depth: depth)
-    defer { graph.checkingForward = outerCheck }
+    let (outerChecker, outerDepth) = (graph.forwardChecker, graph.forwardCheckDepth)
+    (graph.forwardChecker, graph.forwardCheckDepth) = (self, depth)
+    defer { (graph.forwardChecker, graph.forwardCheckDepth) = (outerChecker, outerDepth) }
     do {
       produced = try await source.entry.produceAsync(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
@@ -211,18 +211,10 @@ final class Forwarding<Forwarded>: Entry {
   }
 }
 
-/// A forwarding whose source is being made for it: the source checks its new instance against
-/// the forwarded type before running its blocks, so a configuration error (`invalidType`) is
-/// reported before a block's own failure, as Dip reports it.
+/// A forwarding whose source is being made for it (``Graph/forwardChecker``): the source checks
+/// its new instance against the forwarded type before running its blocks, so a configuration
+/// error (`invalidType`) is reported before a block's own failure, as Dip reports it.
 @usableFromInline
-struct ForwardCheck {
-  let forwarding: any ForwardTypeChecking
-  let requested: DefinitionKey
-  /// The path's length when the forwarding asked for its source: the source's frame is the next.
-  let depth: Int
-}
-
-/// See ``ForwardCheck``.
 protocol ForwardTypeChecking: AnyObject {
   func typeError(handingOut instance: Any, in graph: Graph, requested: DefinitionKey, depth: Int) -> ResolutionError?
 }

@@ -307,7 +307,6 @@ final class Registration<Instance, Arguments>: Entry {
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)
     let unfinishedReads = graph.unfinishedReads
-    let publications = graph.publicationCount
     let instance: Instance
     do {
       instance = try factory(resolver, arguments)
@@ -318,7 +317,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id, after: publications) }
+    if scope.isSingleton, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     isNew = true
     return instance
   }
@@ -417,7 +416,7 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope, id: id) }
-    if graph.checkingForward != nil { try checkForwardedType(of: instance, in: graph, gate: gate) }
+    if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
     // NB: one comparison for a type without auto-injected properties (see `mayInject(_:)`); the
     // rest out of line, blocks included.
     if hasBlocks || mayInject(instance) {

@@ -76,18 +76,16 @@ extension Graph {
     hasPublications = true
   }
 
-  /// Marks the publication of registration `id` queued since `count` as depending on the graph's
-  /// success: the singleton used an instance that was still under construction.
+  /// Marks the publication of registration `id` as depending on the graph's success: the
+  /// singleton used an instance that was still under construction. (A graph publishes a
+  /// registration's singleton once at most: it claimed the singleton's creation once.)
   @usableFromInline
-  func makePublicationConditional(of id: RegistrationID, after count: Int) {
-    guard let extras = extrasStorage, extras.publications.count > count else { return }
-    for index in count..<extras.publications.count where extras.publications[index].id == id {
+  func makePublicationConditional(of id: RegistrationID) {
+    guard let extras = extrasStorage else { return }
+    for index in extras.publications.indices where extras.publications[index].id == id {
       extras.publications[index].isConditional = true
     }
   }
-
-  /// How many publications are queued (for ``makePublicationsConditional(after:)``).
-  @usableFromInline var publicationCount: Int { extrasStorage?.publications.count ?? 0 }
 
   private func abandonConditionalPublications() {
     guard let extras = extrasStorage else { return }

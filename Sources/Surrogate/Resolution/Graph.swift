@@ -135,8 +135,10 @@ final class Graph {
   /// Set by a top-level `resolve` that completes the graph itself (``complete(succeeded:)``):
   /// then an empty path neither publishes nor leaves the thread.
   @usableFromInline @exclusivity(unchecked) var completesExplicitly = false
-  /// The forwarding whose source is being made, if any (see ``ForwardCheck``).
-  @usableFromInline @exclusivity(unchecked) var checkingForward: ForwardCheck?
+  /// The forwarding whose source is being made, if any, and the path's length when it asked for
+  /// its source (the source's frame is the next; see ``ForwardTypeChecking``).
+  @usableFromInline @exclusivity(unchecked) var forwardChecker: (any ForwardTypeChecking)?
+  @usableFromInline @exclusivity(unchecked) var forwardCheckDepth = 0
   /// Set while ``complete(succeeded:)`` runs the graph's `Resolvable` callbacks.
   @usableFromInline @exclusivity(unchecked) var isCompleting = false
   /// How many requests were answered with an instance whose definition was still on the path (a
