@@ -20,12 +20,12 @@ struct ContainerLeakCheckTests {
   @Test func sameCompositionWithAWeakViewReportsNoLeak() throws {
     let report = try fixedScreenContainer().checkForLeaks(resolving: ScreenController.self)
     #expect(report.isReleased, "\(report)")
-    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singletons kept by the container)")
+    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singleton kept by the container)")
   }
 
   @Test func sameCompositionForwardedThroughWeakRefProxyReportsNoLeak() throws {
     let report = try proxiedScreenContainer().checkForLeaks(resolving: ScreenController.self)
     #expect(report.isReleased, "\(report)")
-    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singletons kept by the container)")
+    #expect(report.description == "ScreenController released: 2 objects, 0 leaked (1 singleton kept by the container)")
   }
 }

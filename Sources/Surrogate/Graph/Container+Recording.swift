@@ -9,7 +9,10 @@ package final class ResolutionRecording: GraphObserver {
     package let scope: Scope
   }
 
+  /// What the resolution created, and the kept instances (singletons, custom scopes') it used.
   package private(set) var instances: [Instance] = []
+  /// The objects in `instances`: a kept instance is listed once, however often it is used.
+  private var recorded: Set<ObjectIdentifier> = []
   private let edges = EdgeRecorder()
   private var building: [DefinitionKey] = []
 
@@ -39,10 +42,19 @@ package final class ResolutionRecording: GraphObserver {
   package func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
     guard type(of: instance) is AnyClass else { return }
     let object = instance as AnyObject
+    recorded.insert(ObjectIdentifier(object))
     instances.append(
       Instance(
         object: object, objectID: ObjectIdentifier(object), key: requested,
         definition: building.last ?? requested, scope: scope))
+  }
+
+  package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {
+    guard type(of: instance) is AnyClass else { return }
+    let object = instance as AnyObject
+    guard recorded.insert(ObjectIdentifier(object)).inserted else { return }
+    instances.append(
+      Instance(object: object, objectID: ObjectIdentifier(object), key: definition, definition: definition, scope: scope))
   }
 }
 

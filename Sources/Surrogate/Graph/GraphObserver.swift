@@ -13,6 +13,10 @@ package protocol GraphObserver: AnyObject {
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool)
   /// An instance was made for `requested`, in `scope`, along `path`.
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey])
+  /// `definition`, of a scope the container keeps (a singleton, a custom scope), was requested
+  /// and the container already keeps `instance` for it: the graph uses it, unless the request is
+  /// made while another graph is making it.
+  func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope)
   /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
   /// requests `requested` (`isStarting`), or its request ended, answered or not.
   func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool)
@@ -23,6 +27,7 @@ package protocol GraphObserver: AnyObject {
 }
 
 extension GraphObserver {
+  package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {}
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
 }

@@ -15,7 +15,7 @@ extension Registration {
     isNew: inout Bool
   ) async throws -> Instance {
     if let observer = graph.observer {
-      graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+      noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     if let instance = existing(in: graph, requested: requested) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)

@@ -230,7 +230,7 @@ final class Registration<Instance, Arguments>: Entry {
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     if let observer = graph.observer {
-      graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+      noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     // NB: no `Instance?` in this function: in unspecialized code (a generic chain, auto-wiring) a
     // value of that type makes the function ask the runtime for `Optional`'s metadata on entry,

@@ -111,6 +111,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// Whether this is a scope made with ``custom(_:)``.
   var isCustom: Bool { kind == .custom }
 
+  /// Whether the container itself keeps this scope's instances alive (singletons until their
+  /// definition or the container ends, a custom scope's until its reset), so that a leak check
+  /// reports them as kept, never as leaked.
+  package var isKeptByContainer: Bool {
+    switch kind {
+    case .singleton, .eagerSingleton, .custom: true
+    case .unique, .shared, .weakSingleton: false
+    }
+  }
+
+  /// A custom scope's name, `nil` for the built-in ones.
+  package var customName: String? { isCustom ? name.description : nil }
+
   /// Whether two scopes are the same: the same built-in scope, or custom scopes of the same name.
   ///
   /// ```swift

@@ -10,23 +10,48 @@ import Surrogate
 public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   /// The root that was resolved and dropped.
   public let root: DefinitionKey
-  /// The definitions of the objects the resolution created (singletons excluded).
+  /// The definitions of the objects the resolution created, except those the container keeps on
+  /// purpose (singletons and custom scopes' instances).
   public let checked: [DefinitionKey]
-  /// How many singletons the resolution created; the container keeps them on purpose.
+  /// How many instances the resolution created or used that the container keeps on purpose: singletons,
+  /// until their definition or the container ends, and custom scopes' instances, until the
+  /// scope's ``Surrogate/Container/reset(_:)``.
   public let retainedByContainer: Int
   /// The objects still alive after the root was dropped.
   public let leaks: [Leak]
+  /// What the container kept, by scope: `1 singleton and 2 "session" instances`.
+  let keptSummary: String
 
   /// Whether everything was released.
   public var isReleased: Bool { leaks.isEmpty }
 
-  /// `ListViewController released: 3 objects, 0 leaked`, then one line per leak.
+  /// `ListViewController released: 3 objects, 0 leaked`, then what the container kept (`(1
+  /// singleton and 2 "session" instances kept by the container)`), then one line per leak.
   public var description: String {
     let verb = leaks.isEmpty ? "released" : "NOT released"
-    let singletons = retainedByContainer > 0 ? " (\(retainedByContainer) singletons kept by the container)" : ""
+    let kept = keptSummary.isEmpty ? "" : " (\(keptSummary) kept by the container)"
     return
-      (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(singletons)"]
+      (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(kept)"]
       + leaks.map { "  \($0)" }).joined(separator: "\n")
+  }
+
+  /// `1 singleton and 2 "session" instances`: the kept instances counted by scope, singletons
+  /// first, then custom scopes in the order they were first made.
+  static func summary(ofKept scopes: [Scope]) -> String {
+    var names: [String] = []
+    var counts: [String: Int] = [:]
+    for scope in scopes {
+      let name = scope.customName.map { "\"\($0)\"" } ?? ""
+      if counts[name] == nil { names.append(name) }
+      counts[name, default: 0] += 1
+    }
+    let parts = names.sorted { $0.isEmpty && !$1.isEmpty }.map { name in
+      let count = counts[name] ?? 0
+      return name.isEmpty
+        ? "\(count) singleton\(count == 1 ? "" : "s")" : "\(count) \(name) instance\(count == 1 ? "" : "s")"
+    }
+    guard let last = parts.last else { return "" }
+    return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
   }
 }
 
@@ -42,8 +67,8 @@ extension Container {
   /// ```
   ///
   /// A leak through a forwarded type names the forwarding to change, e.g. "ListPresenter holds
-  /// ListViewController through ListView: forward ListView through WeakRefProxy". Singletons are
-  /// kept by the container on purpose and are not leaks. Weak and unowned stored properties are
+  /// ListViewController through ListView: forward ListView through WeakRefProxy". Singletons and
+  /// custom scopes' instances are kept by the container on purpose and are not leaks. Weak and unowned stored properties are
   /// never counted as strong references. From a `@MainActor` test it builds main-actor
   /// definitions; a screen with `async` factories or blocks is checked with `try await`.
   ///
@@ -67,7 +92,9 @@ extension Container {
   /// Checks for leaks like ``checkForLeaks(resolving:tag:arguments:options:isolation:)``, resolving
   /// as `try await resolve` does: `async` factories and blocks awaited, main-actor ones on the main
   /// actor. Works from any task. Waits up to the options' grace period (a second by default) for
-  /// the instances to be released before reporting those still alive.
+  /// the instances to be released before reporting those still alive; it does not wait when every
+  /// instance still alive is of a type kept on purpose or is held by one the container keeps
+  /// (waiting cannot release those).
   ///
   /// ```swift
   /// @Test func orderHistoryIsReleased() async throws {
@@ -88,36 +115,52 @@ extension Container {
     options: LeakCheckOptions = LeakCheckOptions()
   ) async throws -> ContainerLeakReport {
     let recording = try await resolveRecording(T.self, tag: tag, arguments: repeat each arguments)
-    await waitUntil(upTo: options.gracePeriod) { Self.checked(recording).allSatisfy { $0.object == nil } }
+    await waitUntil(upTo: options.gracePeriod) { Self.survivorsAreExplained(recording, options: options) }
     return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options)
   }
 
-  private static let singletonScopes: Set<Scope> = [.singleton, .eagerSingleton]
-
-  /// The instances to check: all but the singletons, which the container keeps on purpose.
+  /// The instances to check: all but those the container keeps on purpose.
   private static func checked(_ recording: ResolutionRecording) -> [ResolutionRecording.Instance] {
-    recording.instances.filter { !singletonScopes.contains($0.scope) }
+    recording.instances.filter { !$0.scope.isKeptByContainer }
+  }
+
+  /// The instances the container keeps on purpose: singletons and custom scopes' instances.
+  private static func kept(_ recording: ResolutionRecording) -> [ResolutionRecording.Instance] {
+    recording.instances.filter(\.scope.isKeptByContainer)
+  }
+
+  /// Whether waiting could not release anything more: every checked instance still alive is of a
+  /// type kept on purpose, or is held by an instance the container keeps.
+  private static func survivorsAreExplained(_ recording: ResolutionRecording, options: LeakCheckOptions) -> Bool {
+    let survivors = checked(recording).compactMap(\.object).filter { !options.keepsIntentionally($0) }
+    guard !survivors.isEmpty else { return true }
+    let keptObjects = kept(recording).compactMap(\.object)
+    guard !keptObjects.isEmpty else { return false }
+    return survivors.allSatisfy {
+      LeakFinder.findPath(from: keptObjects, to: $0, limit: options.searchLimit).steps != nil
+    }
   }
 
   private func report(on recording: ResolutionRecording, root: DefinitionKey, options: LeakCheckOptions)
     -> ContainerLeakReport
   {
     let checked = Self.checked(recording)
+    let keptInstances = Self.kept(recording)
     let definitions = Dictionary(
       recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
-    let singletons = recording.instances.filter { Self.singletonScopes.contains($0.scope) }.compactMap(\.object)
+    let kept = keptInstances.compactMap { instance in instance.object.map { ($0, instance.scope) } }
     let leaks = checked.compactMap { instance -> Leak? in
       guard let object = instance.object, !options.keepsIntentionally(object) else { return nil }
       return LeakFinder.leak(of: object, options: options) { cycle in
         Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
       } explainUnknown: { _ in
-        Self.singletonHolding(
-          object, singletons: singletons, definitions: definitions, requests: recording.requests, options: options)
+        Self.keptInstanceHolding(
+          object, kept: kept, definitions: definitions, requests: recording.requests, options: options)
       }
     }
     return ContainerLeakReport(
-      root: root, checked: checked.map(\.key), retainedByContainer: recording.instances.count - checked.count,
-      leaks: leaks)
+      root: root, checked: checked.map(\.key), retainedByContainer: keptInstances.count, leaks: leaks,
+      keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope)))
   }
 
   /// Names the forwarded type to hand out weakly: the cycle step whose target was requested
@@ -140,35 +183,50 @@ extension Container {
     return nil
   }
 
-  /// The singleton that holds a leaked instance, the path from it, and what to do; `nil` when no
-  /// singleton of the resolution reaches it.
-  private static func singletonHolding(
-    _ leaked: AnyObject, singletons: [AnyObject], definitions: [ObjectIdentifier: DefinitionKey],
+  /// The kept instance (a singleton, or a custom scope's) that holds a leaked instance, the path
+  /// from it, and what to do; `nil` when no kept instance of the resolution reaches it.
+  private static func keptInstanceHolding(
+    _ leaked: AnyObject, kept: [(object: AnyObject, scope: Scope)], definitions: [ObjectIdentifier: DefinitionKey],
     requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)], options: LeakCheckOptions
   ) -> (holderPath: [String], suggestion: String)? {
-    guard !singletons.isEmpty,
-      let steps = LeakFinder.findPath(from: singletons, to: leaked, limit: options.searchLimit).steps,
+    guard !kept.isEmpty,
+      let steps = LeakFinder.findPath(from: kept.map(\.object), to: leaked, limit: options.searchLimit).steps,
       let holder = steps.first?.owner
     else { return nil }
     let path = steps.map(\.description) + [String(describing: type(of: leaked))]
-    let singleton = String(describing: type(of: holder))
+    let holderName = String(describing: type(of: holder))
     let name = String(describing: type(of: leaked))
+    let scope = kept.first { $0.object === holder }?.scope
     let leakedDefinition = definitions[ObjectIdentifier(leaked)]
     let isCaptive = requests.contains { request in
       request.from == definitions[ObjectIdentifier(holder)] && request.to == leakedDefinition
     }
+    guard let scopeName = scope?.customName else {
+      if isCaptive {
+        return (
+          path,
+          "The singleton \(holderName) holds it: a captive dependency, which `validate()` reports as "
+            + "`captiveDependency`. Give \(name) a singleton scope, inject a `Provider<\(name)>`, or make "
+            + "\(holderName) shorter-lived."
+        )
+      }
+      return (
+        path,
+        "The singleton \(holderName) holds it, and the container keeps \(holderName) alive: remove it from "
+          + "\(holderName) when it is done, or hold it weakly there."
+      )
+    }
+    let holderDescription = "\(holderName), kept by the container in scope \"\(scopeName)\" until that scope's `reset(_:)`,"
     if isCaptive {
       return (
         path,
-        "The singleton \(singleton) holds it: a captive dependency, which `validate()` reports as "
-          + "`captiveDependency`. Give \(name) a singleton scope, inject a `Provider<\(name)>`, or make "
-          + "\(singleton) shorter-lived."
+        "\(holderDescription) holds it: a captive dependency, which `validate()` reports as `captiveDependency`. "
+          + "Give \(name) the same scope, inject a `Provider<\(name)>`, or make \(holderName) shorter-lived."
       )
     }
     return (
       path,
-      "The singleton \(singleton) holds it, and the container keeps \(singleton) alive: remove it from "
-        + "\(singleton) when it is done, or hold it weakly there."
+      "\(holderDescription) holds it: remove it from \(holderName) when it is done, or hold it weakly there."
     )
   }
 }

@@ -1,0 +1,15 @@
+extension Registration {
+  /// Tells `observer` (a leak check, the graph export) about a request for this definition, and,
+  /// for a scope the container keeps, the instance it already keeps: a leak check counts it as
+  /// kept and looks for what it holds.
+  ///
+  /// NB: out of line and only called when the graph has an observer: resolving without one pays
+  /// for the `if let` alone.
+  @usableFromInline @inline(never)
+  func noteRequest(_ requested: DefinitionKey, in graph: Graph, lookup: Container, observer: any GraphObserver) {
+    graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+    if scope.isKeptByContainer, !graph.isValidation, let instance = cachedValue {
+      observer.usesKept(instance, definition: key, scope: scope)
+    }
+  }
+}
