@@ -1,6 +1,6 @@
 public import CoreMetrics
+import Foundation
 public import Surrogate
-import Synchronization
 
 /// Records the duration of every forwarded call with swift-metrics: one timer per requirement,
 /// and per outcome (`returned` or `threw`).
@@ -13,13 +13,18 @@ import Synchronization
 ///
 /// The timers are made once per requirement and kept, so a call costs a dictionary lookup under a
 /// lock and the backend's `recordNanoseconds`.
-public final class MetricsInterceptor: ProxyInterceptor {
+///
+/// NB: the lock is an `NSLock`, not `Synchronization.Mutex`: on Linux ThreadSanitizer does not see
+/// `Mutex` (it locks through futex calls it does not instrument), and every user running their
+/// tests under it would get false data-race reports from this class.
+public final class MetricsInterceptor: ProxyInterceptor, @unchecked Sendable {  // `timers` is only touched under `lock`
   /// The timers' label.
   public let label: String
   /// Dimensions every timer carries besides `requirement` and `outcome`.
   public let dimensions: [(String, String)]
   private let factory: any MetricsFactory
-  private let timers = Mutex<[TimerKey: Timer]>([:])
+  private let lock = NSLock()
+  private var timers: [TimerKey: CoreMetrics.Timer] = [:]  // only read and written under `lock`
 
   private struct TimerKey: Hashable {
     let signature: String
@@ -56,11 +61,11 @@ public final class MetricsInterceptor: ProxyInterceptor {
       .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 
-  private func timer(for access: ProxyAccess, threw: Bool) -> Timer {
+  private func timer(for access: ProxyAccess, threw: Bool) -> CoreMetrics.Timer {
     let key = TimerKey(signature: access.signature, threw: threw)
-    return timers.withLock { timers in
+    return lock.withLock {
       if let timer = timers[key] { return timer }
-      let timer = Timer(
+      let timer = CoreMetrics.Timer(
         label: label,
         dimensions: dimensions + [("requirement", access.signature), ("outcome", threw ? "threw" : "returned")],
         factory: factory)

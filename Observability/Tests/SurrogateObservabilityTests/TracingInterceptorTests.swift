@@ -43,4 +43,30 @@ struct TracingInterceptorTests {
     #expect(span?.errors.first?.error is Missing)
     #expect(span?.status?.code == .error)
   }
+
+  @Test func theEcosystemsTracerIsPassedAsItIs() throws {
+    let tracer = InMemoryTracer()
+    try withTracer(tracer) {
+      let larder: any Larder = InterceptingProxy<any Larder>(
+        MemoryLarder(), interceptors: [TracingInterceptor(tracer: InstrumentationSystem.tracer)])
+      _ = try larder.take("flour")
+    }
+    #expect(tracer.finishedSpans.map(\.operationName) == ["take(_:)"])
+  }
+
+  @Test func withoutATracerEachCallUsesTheTracerActiveAtTheTimeOfTheCall() async throws {
+    // Made before any tracer is active, as an app's composition root is made before bootstrap.
+    let larder: any Larder = InterceptingProxy<any Larder>(MemoryLarder(), interceptors: [TracingInterceptor()])
+    larder.stock("rice")
+    let first = InMemoryTracer()
+    let second = InMemoryTracer()
+    try await withTracer(first) {
+      _ = try await larder.fetch("rice")
+    }
+    withTracer(second) {
+      larder.stock("oats")
+    }
+    #expect(first.finishedSpans.map(\.operationName) == ["fetch(_:)"])
+    #expect(second.finishedSpans.map(\.operationName) == ["stock(_:)"])
+  }
 }
