@@ -1,0 +1,174 @@
+import Surrogate
+import Synchronization
+import Testing
+
+// The accounts screen of a banking app: a `@MainActor` view controller and its presenter take
+// each other by initializer; the presenter gets the view through a protocol forwarded `through:
+// WeakRefProxy.init`, which the container hands out unbound and binds once the controller exists.
+
+@MainActor
+protocol AccountsScreenView: AnyObject {
+  func show(_ balance: Int)
+}
+
+extension WeakRefProxy: AccountsScreenView where T: AccountsScreenView {
+  func show(_ balance: Int) { withSubject(for: ProxyAccess("show(_:)")) { $0.show(balance) } }
+}
+
+@MainActor
+final class AccountsScreenController: AccountsScreenView {
+  let presenter: AccountsScreenPresenter
+  private(set) var shown: [Int] = []
+  init(presenter: AccountsScreenPresenter) { self.presenter = presenter }
+  func show(_ balance: Int) { shown.append(balance) }
+}
+
+@MainActor
+final class AccountsScreenPresenter {
+  let view: any AccountsScreenView
+  init(view: any AccountsScreenView) { self.view = view }
+  func load() { view.show(120) }
+  var holdsAWeakProxy: Bool { view is WeakRefProxy<AccountsScreenController> }
+}
+
+@MainActor
+func accountsScreen() -> Container {
+  let screen = Container()
+  screen.register(.shared) { @MainActor r in AccountsScreenController(presenter: try r.resolve()) }
+    .implements((any AccountsScreenView).self, through: WeakRefProxy.init)
+  screen.register(.shared) { @MainActor r in AccountsScreenPresenter(view: try r.resolve()) }
+  return screen
+}
+
+@MainActor
+struct MainActorInitializerCycleTests {
+  @Test func viewFirstFromMainActorCode() throws {
+    let controller = try accountsScreen().resolve(AccountsScreenController.self)
+    controller.presenter.load()
+    #expect(controller.shown == [120])
+  }
+
+  @Test func presenterFirstFromMainActorCode() throws {
+    let presenter = try accountsScreen().resolve(AccountsScreenPresenter.self)
+    #expect((presenter.view as? WeakRefProxy<AccountsScreenController>) != nil)
+  }
+
+  @Test func viewFirstAwaited() async throws {
+    let controller = try await accountsScreen().resolve(AccountsScreenController.self)
+    controller.presenter.load()
+    #expect(controller.shown == [120])
+  }
+
+  @Test func presenterFirstAwaited() async throws {
+    let presenter = try await accountsScreen().resolve(AccountsScreenPresenter.self)
+    #expect((presenter.view as? WeakRefProxy<AccountsScreenController>) != nil)
+  }
+
+  @Test func validateFindsNoProblem() async throws {
+    let report = await accountsScreen().validate()
+    #expect(report.problems.isEmpty, "\(report)")
+  }
+}
+
+struct NonisolatedMainActorInitializerCycleTests {
+  @Test func presenterFirstAwaitedFromANonisolatedTask() async throws {
+    let screen = await accountsScreen()
+    let presenter = try await screen.resolve(AccountsScreenPresenter.self)
+    #expect(await presenter.holdsAWeakProxy)
+  }
+
+  @Test func viewFirstAwaitedFromANonisolatedTask() async throws {
+    let screen = await accountsScreen()
+    let controller = try await screen.resolve(AccountsScreenController.self)
+    #expect(await controller.presenter.holdsAWeakProxy)
+  }
+
+  @Test func validateFromANonisolatedTaskFindsNoProblem() async throws {
+    let report = await accountsScreen().validate()
+    #expect(report.problems.isEmpty, "\(report)")
+  }
+}
+
+protocol AccountsPresenting: AnyObject, Sendable {
+  func refresh()
+}
+
+/// The presenter of the app: not isolated, it reaches its main-actor view through the
+/// weak proxy.
+final class PlainAccountsPresenter: AccountsPresenting, Sendable {
+  let view: any AccountsScreenView & Sendable
+  init(view: any AccountsScreenView & Sendable) { self.view = view }
+  func refresh() {}
+}
+
+
+@MainActor
+final class PlainAccountsController: AccountsScreenView {
+  let presenter: any AccountsPresenting
+  init(presenter: any AccountsPresenting) { self.presenter = presenter }
+  func show(_ balance: Int) {}
+}
+
+/// Keeps the controller a presenter-first resolution builds (only the presenter's weak proxy holds
+/// it otherwise), as a navigation stack would.
+final class AccountsControllerKeeper: Sendable {
+  private let kept = Mutex<PlainAccountsController?>(nil)
+  var controller: PlainAccountsController? { kept.withLock { $0 } }
+  func keep(_ controller: PlainAccountsController) -> PlainAccountsController {
+    kept.withLock { $0 = controller }
+    return controller
+  }
+}
+
+/// The accounts screen as a child container of the app, the presenter also handed out as a
+/// protocol; `keeper` keeps the controller.
+func plainAccountsScreen(autowired: Bool, keeper: AccountsControllerKeeper = AccountsControllerKeeper()) -> Container {
+  let app = Container()
+  let screen = Container(parent: app)
+  screen.register(.shared) { @MainActor r in keeper.keep(PlainAccountsController(presenter: try r.resolve())) }
+    .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
+  if autowired {
+    screen.autowire(PlainAccountsPresenter.init).implements((any AccountsPresenting).self)
+  } else {
+    screen.register(.shared) { r in PlainAccountsPresenter(view: try r.resolve()) }
+      .implements((any AccountsPresenting).self)
+  }
+  return screen
+}
+
+struct PlainPresenterMainActorViewTests {
+  @Test(arguments: [false, true]) func presenterFirstAwaitedBuildsTheViewOnTheMainActorAndBindsTheProxy(
+    autowired: Bool
+  ) async throws {
+    let keeper = AccountsControllerKeeper()
+    let presenter = try await plainAccountsScreen(autowired: autowired, keeper: keeper)
+      .resolve(PlainAccountsPresenter.self)
+    let controller = try #require(keeper.controller)
+    let proxy = try #require(presenter.view as? WeakRefProxy<PlainAccountsController>)
+    #expect(proxy.object === controller)
+    #expect(await controller.presenter === presenter)
+  }
+
+  @Test(arguments: [false, true]) func thePresentersProtocolFirstAwaited(autowired: Bool) async throws {
+    let keeper = AccountsControllerKeeper()
+    let presenter = try await plainAccountsScreen(autowired: autowired, keeper: keeper)
+      .resolve((any AccountsPresenting).self)
+    let controller = try #require(keeper.controller)
+    #expect(await controller.presenter === presenter)
+  }
+
+  @Test(arguments: [false, true]) @MainActor func presenterFirstOnTheMainActor(autowired: Bool) throws {
+    let presenter = try plainAccountsScreen(autowired: autowired).resolve(PlainAccountsPresenter.self)
+    #expect(presenter.view is WeakRefProxy<PlainAccountsController>)
+  }
+
+  @Test(arguments: [false, true]) func viewFirstAwaited(autowired: Bool) async throws {
+    let controller = try await plainAccountsScreen(autowired: autowired).resolve(PlainAccountsController.self)
+    #expect(await controller.presenter is PlainAccountsPresenter)
+  }
+
+  @Test(arguments: [false, true]) func validateFindsNoProblem(autowired: Bool) async throws {
+    let report = await plainAccountsScreen(autowired: autowired).validate()
+    #expect(report.problems.isEmpty, "\(report)")
+  }
+}
