@@ -364,7 +364,11 @@ extension Container {
         (client as? ClientImp)?.secondServer = try r.resolve()
       }
   }
+}
 
+// Dip's Resolvable, collaboration and validation cases (an extension of the suite, so that they
+// are named and filtered with it).
+extension DipTests {
   // MARK: - Resolvable
 
   /// Dip: `didResolveDependencies` is called once the graph is complete, after the blocks, for
