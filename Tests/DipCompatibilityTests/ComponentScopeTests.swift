@@ -233,18 +233,20 @@ struct ComponentScopeTests {
     #expect(throws: Never.self) { try container.resolve((any Service).self) }
   }
 
-  /// Dip (collaborating containers, here a child container): a singleton is the same instance
-  /// whichever container resolves it first.
+  /// Dip: a singleton of one of two collaborating containers, both bootstrapped, is the same
+  /// instance when the other resolves it after it.
   @Test(arguments: singletonScopes)
   func collaboratingContainersReuseSingletonsResolvedByAnotherContainer(_ scope: Scope) throws {
-    let container = Container()
-    container.register(scope) { ServiceImp1() as any Service }
-    let child = Container(parent: container)
-    try container.bootstrap()
-    try child.bootstrap()
-    let first = try container.resolve((any Service).self)
-    let second = try child.resolve((any Service).self)
-    #expect(same(first, second), "\(scope)")
+    let container1 = Container()
+    container1.register(scope) { ServiceImp1() as any Service }
+    let container2 = Container()
+    container1.collaborate(with: container2)
+    container2.collaborate(with: container1)
+    try container1.bootstrap()
+    try container2.bootstrap()
+    let service1 = try container1.resolve((any Service).self)
+    let service2 = try container2.resolve((any Service).self)
+    #expect(same(service1, service2), "\(scope)")
   }
 }
 

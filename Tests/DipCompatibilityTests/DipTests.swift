@@ -291,15 +291,20 @@ struct DipTests {
     #expect(report.problems.first?.key == DefinitionKey(type: ServiceImp3.self))
   }
 
-  /// Dip (collaborating containers, here children and grandchildren): a singleton of the root
-  /// container is the same instance whichever descendant resolves it.
+  /// Dip: collaboration reaches collaborators' collaborators. Two containers collaborate with the
+  /// root, and one more with each of those; a singleton of the root is the same instance
+  /// whichever of the five resolves it, and the root's own resolve, made last, reuses it.
   @Test func collaborationReferencesAreRecursivelyUpdate() throws {
     let container = Container()
     container.register(.singleton) { ServiceImp1() as any Service }
-    let collaborator1 = Container(parent: container)
-    let collaborator2 = Container(parent: container)
-    let collaborator3 = Container(parent: collaborator1)
-    let collaborator4 = Container(parent: collaborator2)
+    let collaborator1 = Container()
+    let collaborator2 = Container()
+    let collaborator3 = Container()
+    let collaborator4 = Container()
+    collaborator1.collaborate(with: container)
+    collaborator2.collaborate(with: container)
+    collaborator3.collaborate(with: collaborator1)
+    collaborator4.collaborate(with: collaborator2)
     let service1 = try collaborator1.resolve((any Service).self)
     let service2 = try collaborator2.resolve((any Service).self)
     let service3 = try collaborator3.resolve((any Service).self)
@@ -309,21 +314,26 @@ struct DipTests {
     #expect(same(service1, service3))
     #expect(same(service1, service4))
     #expect(same(service1, serviceRoot))
+    #expect(same(service2, serviceRoot))
+    #expect(same(service3, serviceRoot))
+    #expect(same(service4, serviceRoot))
   }
 
-  /// Dip (collaborating containers, here two children): each container keeps its own singletons,
-  /// and both share the singleton of the container they rely on.
+  /// Dip: two containers that each collaborate with a root keep their own singletons of the same
+  /// type apart, and share the root's singleton.
   @Test func containersShareTheirSingletonsOnlyWithCollaborators() throws {
     let container = Container()
     container.register(.singleton) { RootService() }
-    let collaborator1 = Container(parent: container)
+    let collaborator1 = Container()
     collaborator1.register(.singleton) { (_: Resolver, service: RootService) in
       ServiceClient(name: "1", service: service)
     }
-    let collaborator2 = Container(parent: container)
+    let collaborator2 = Container()
     collaborator2.register(.singleton) { (_: Resolver, service: RootService) in
       ServiceClient(name: "2", service: service)
     }
+    collaborator1.collaborate(with: container)
+    collaborator2.collaborate(with: container)
     let client2 = try collaborator2.resolve(ServiceClient.self)
     let client1 = try collaborator1.resolve(ServiceClient.self)
     #expect(client1.name == "1")
