@@ -178,21 +178,25 @@ struct ComponentScopeTests {
     #expect(othersMade.value == 0)
   }
 
-  /// Dip: after a reset the container can be bootstrapped again (Dip checks its `bootstrapped`
-  /// flag; Surrogate has none, so this checks that the second bootstrap makes the eager singleton again).
+  /// Dip: a bootstrapped container is no longer bootstrapped after a reset, and can be
+  /// bootstrapped again (the second bootstrap makes the eager singleton again).
   @Test func containerCanBeBootstrappedAgainAfterReset() throws {
     let container = Container()
     let made = Recorder(0)
     container.register(.eagerSingleton) {
       made.increment(); return ServiceImp1() as any Service
     }
+    #expect(!container.isBootstrapped)
     try container.bootstrap()
+    #expect(container.isBootstrapped)
     #expect(made.value == 1)
     container.reset()
+    #expect(!container.isBootstrapped)
     container.register(.eagerSingleton) {
       made.increment(); return ServiceImp1() as any Service
     }
     try container.bootstrap()
+    #expect(container.isBootstrapped)
     #expect(made.value == 2)
   }
 
