@@ -36,7 +36,13 @@ private final class ClientImp: InjectedClient {
 /// Records the order of `didInject` calls; each case that reads it has classes of its own.
 private let injectionOrder = Recorder<[String]>([])
 
-private final class InheritingServer: ServerImp {
+/// A server whose injected client notes when it is injected, for a subclass to inherit.
+private class OrderedServer: InjectedServer {
+  @InjectedWeak(didInject: { _ in injectionOrder.update { $0.append("client") } }) var client: (any InjectedClient)?
+  weak var anotherClient: (any InjectedClient)?
+}
+
+private final class InheritingServer: OrderedServer {
   @InjectedWeak(didInject: { _ in injectionOrder.update { $0.append("client2") } }) var client2: (any InjectedClient)?
 }
 
@@ -90,8 +96,9 @@ struct AutoInjectionTests {
     let server = try #require(client.server as? InheritingServer)
     #expect(server.client === client)
     #expect(server.client2 === client)
-    // Two servers: `server` and `taggedServer` (the untagged definition, reached with "tagged").
-    #expect(injectionOrder.value == ["client2", "client2"])
+    // Two servers: `server` and `taggedServer` (the untagged definition, reached with "tagged");
+    // in each, the inherited `client` is injected before the subclass's own `client2`.
+    #expect(injectionOrder.value == ["client", "client2", "client", "client2"])
   }
 
   /// Dip: an injected property can be set afterwards.

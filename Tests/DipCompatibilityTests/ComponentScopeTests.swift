@@ -178,21 +178,25 @@ struct ComponentScopeTests {
     #expect(othersMade.value == 0)
   }
 
-  /// Dip: after a reset the container can be bootstrapped again (Dip checks its `bootstrapped`
-  /// flag; Surrogate has none, so this checks that the second bootstrap makes the eager singleton again).
+  /// Dip: a bootstrapped container is no longer bootstrapped after a reset, and can be
+  /// bootstrapped again (the second bootstrap makes the eager singleton again).
   @Test func containerCanBeBootstrappedAgainAfterReset() throws {
     let container = Container()
     let made = Recorder(0)
     container.register(.eagerSingleton) {
       made.increment(); return ServiceImp1() as any Service
     }
+    #expect(!container.isBootstrapped)
     try container.bootstrap()
+    #expect(container.isBootstrapped)
     #expect(made.value == 1)
     container.reset()
+    #expect(!container.isBootstrapped)
     container.register(.eagerSingleton) {
       made.increment(); return ServiceImp1() as any Service
     }
     try container.bootstrap()
+    #expect(container.isBootstrapped)
     #expect(made.value == 2)
   }
 
@@ -233,18 +237,20 @@ struct ComponentScopeTests {
     #expect(throws: Never.self) { try container.resolve((any Service).self) }
   }
 
-  /// Dip (collaborating containers, here a child container): a singleton is the same instance
-  /// whichever container resolves it first.
+  /// Dip: a singleton of one of two collaborating containers, both bootstrapped, is the same
+  /// instance when the other resolves it after it.
   @Test(arguments: singletonScopes)
   func collaboratingContainersReuseSingletonsResolvedByAnotherContainer(_ scope: Scope) throws {
-    let container = Container()
-    container.register(scope) { ServiceImp1() as any Service }
-    let child = Container(parent: container)
-    try container.bootstrap()
-    try child.bootstrap()
-    let first = try container.resolve((any Service).self)
-    let second = try child.resolve((any Service).self)
-    #expect(same(first, second), "\(scope)")
+    let container1 = Container()
+    container1.register(scope) { ServiceImp1() as any Service }
+    let container2 = Container()
+    container1.collaborate(with: container2)
+    container2.collaborate(with: container1)
+    try container1.bootstrap()
+    try container2.bootstrap()
+    let service1 = try container1.resolve((any Service).self)
+    let service2 = try container2.resolve((any Service).self)
+    #expect(same(service1, service2), "\(scope)")
   }
 }
 

@@ -10,16 +10,31 @@ private protocol CircularClient: AnyObject {
 }
 
 /// Gets one client in its initializer and a second one by property injection; holds both weakly.
-private final class ServerImp: CircularServer {
+/// Notes how often the graph told it it was complete, and whether its clients, and their
+/// servers, were set by then.
+private final class ServerImp: CircularServer, Resolvable {
   weak var client: (any CircularClient)?
   weak var secondClient: (any CircularClient)?
+  private(set) var didResolveDependenciesCount = 0
+  private(set) var graphWasCompleteWhenTold = false
   init(client: any CircularClient) { self.client = client }
+  func didResolveDependencies() {
+    didResolveDependenciesCount += 1
+    graphWasCompleteWhenTold = client?.server != nil && secondClient?.server != nil
+  }
 }
 
-/// Gets both of its servers by property injection.
-private final class ClientImp: CircularClient {
+/// Gets both of its servers by property injection. Notes how often the graph told it it was
+/// complete, and whether its servers, and their clients, were set by then.
+private final class ClientImp: CircularClient, Resolvable {
   var server: (any CircularServer)?
   var secondServer: (any CircularServer)?
+  private(set) var didResolveDependenciesCount = 0
+  private(set) var graphWasCompleteWhenTold = false
+  func didResolveDependencies() {
+    didResolveDependenciesCount += 1
+    graphWasCompleteWhenTold = server?.client != nil && secondServer?.client != nil
+  }
 }
 
 private final class RootService {}
@@ -201,19 +216,12 @@ struct DipTests {
   }
 
   /// Dip: a server built with its client and a client that gets its servers by property
-  /// injection resolve as one graph: one client, one server, each pointing at the other.
-  /// (Dip also checks `didResolveDependencies`, which needs `Resolvable`; see AwaitingAPI.)
+  /// injection resolve as one graph: one client, one server, each pointing at the other. Each is
+  /// told once that the graph is complete, when every reference in it is set.
   @Test func resolvesCircularDependencies() throws {
     let container = Container()
     container.registerCircularServerAndClient { r in try r.resolve() }
-    let client = try #require(try container.resolve((any CircularClient).self) as? ClientImp)
-    let server = try #require(client.server as? ServerImp)
-    let secondServer = try #require(client.secondServer as? ServerImp)
-    #expect(same(client, server.client))
-    #expect(same(client, server.secondClient))
-    #expect(same(client, secondServer.client))
-    #expect(same(client, secondServer.secondClient))
-    #expect(same(server, secondServer))
+    try expectOneCircularGraph(container)
   }
 
   /// Dip's exact shape: the server's factory resolves its client through the container itself.
@@ -221,6 +229,11 @@ struct DipTests {
   func resolvesCircularDependenciesThroughContainer() throws {
     let container = Container()
     container.registerCircularServerAndClient { [unowned container] _ in try container.resolve() }
+    try expectOneCircularGraph(container)
+  }
+
+  /// What Dip checks of its circular graph, resolved from its client.
+  private func expectOneCircularGraph(_ container: Container) throws {
     let client = try #require(try container.resolve((any CircularClient).self) as? ClientImp)
     let server = try #require(client.server as? ServerImp)
     let secondServer = try #require(client.secondServer as? ServerImp)
@@ -229,6 +242,10 @@ struct DipTests {
     #expect(same(client, secondServer.client))
     #expect(same(client, secondServer.secondClient))
     #expect(same(server, secondServer))
+    #expect(client.didResolveDependenciesCount == 1)
+    #expect(server.didResolveDependenciesCount == 1)
+    #expect(client.graphWasCompleteWhenTold)
+    #expect(server.graphWasCompleteWhenTold)
   }
 
   /// Dip: validation resolves every definition (tagged ones, ones with runtime arguments, and
@@ -291,15 +308,20 @@ struct DipTests {
     #expect(report.problems.first?.key == DefinitionKey(type: ServiceImp3.self))
   }
 
-  /// Dip (collaborating containers, here children and grandchildren): a singleton of the root
-  /// container is the same instance whichever descendant resolves it.
+  /// Dip: collaboration reaches collaborators' collaborators. Two containers collaborate with the
+  /// root, and one more with each of those; a singleton of the root is the same instance
+  /// whichever of the five resolves it, and the root's own resolve, made last, reuses it.
   @Test func collaborationReferencesAreRecursivelyUpdate() throws {
     let container = Container()
     container.register(.singleton) { ServiceImp1() as any Service }
-    let collaborator1 = Container(parent: container)
-    let collaborator2 = Container(parent: container)
-    let collaborator3 = Container(parent: collaborator1)
-    let collaborator4 = Container(parent: collaborator2)
+    let collaborator1 = Container()
+    let collaborator2 = Container()
+    let collaborator3 = Container()
+    let collaborator4 = Container()
+    collaborator1.collaborate(with: container)
+    collaborator2.collaborate(with: container)
+    collaborator3.collaborate(with: collaborator1)
+    collaborator4.collaborate(with: collaborator2)
     let service1 = try collaborator1.resolve((any Service).self)
     let service2 = try collaborator2.resolve((any Service).self)
     let service3 = try collaborator3.resolve((any Service).self)
@@ -309,21 +331,26 @@ struct DipTests {
     #expect(same(service1, service3))
     #expect(same(service1, service4))
     #expect(same(service1, serviceRoot))
+    #expect(same(service2, serviceRoot))
+    #expect(same(service3, serviceRoot))
+    #expect(same(service4, serviceRoot))
   }
 
-  /// Dip (collaborating containers, here two children): each container keeps its own singletons,
-  /// and both share the singleton of the container they rely on.
+  /// Dip: two containers that each collaborate with a root keep their own singletons of the same
+  /// type apart, and share the root's singleton.
   @Test func containersShareTheirSingletonsOnlyWithCollaborators() throws {
     let container = Container()
     container.register(.singleton) { RootService() }
-    let collaborator1 = Container(parent: container)
+    let collaborator1 = Container()
     collaborator1.register(.singleton) { (_: Resolver, service: RootService) in
       ServiceClient(name: "1", service: service)
     }
-    let collaborator2 = Container(parent: container)
+    let collaborator2 = Container()
     collaborator2.register(.singleton) { (_: Resolver, service: RootService) in
       ServiceClient(name: "2", service: service)
     }
+    collaborator1.collaborate(with: container)
+    collaborator2.collaborate(with: container)
     let client2 = try collaborator2.resolve(ServiceClient.self)
     let client1 = try collaborator1.resolve(ServiceClient.self)
     #expect(client1.name == "1")
@@ -364,11 +391,15 @@ extension Container {
         (client as? ClientImp)?.secondServer = try r.resolve()
       }
   }
+}
 
+// Dip's Resolvable, collaboration and validation cases (an extension of the suite, so that they
+// are named and filtered with it).
+extension DipTests {
   // MARK: - Resolvable
 
-  /// Dip: `didResolveDependencies` is called once the graph is complete, after the blocks, for
-  /// every scope.
+  /// Dip: `didResolveDependencies` is called once per instance, once the graph is complete and
+  /// after the blocks, for every scope (a singleton resolved again is not told again).
   @Test func callsDidResolveDependenciesOnResolvableInstance() throws {
     let container = Container()
     for (scope, tag) in [(Scope.shared, nil), (.shared, "graph"), (.singleton, "singleton")] as [(Scope, String?)] {
@@ -377,10 +408,10 @@ extension Container {
           #expect((service as? ResolvableService)?.didResolveDependenciesCalled == false, "called before the blocks")
         }
     }
-    let service = try container.resolve((any Service).self)
-    #expect((service as? ResolvableService)?.didResolveDependenciesCalled == true)
-    let graphService = try container.resolve((any Service).self, tag: "graph")
-    #expect((graphService as? ResolvableService)?.didResolveDependenciesCalled == true)
+    let service = try #require(try container.resolve((any Service).self) as? ResolvableService)
+    #expect(service.didResolveDependenciesCount == 1)
+    let graphService = try #require(try container.resolve((any Service).self, tag: "graph") as? ResolvableService)
+    #expect(graphService.didResolveDependenciesCount == 1)
     let singleton = try #require(try container.resolve((any Service).self, tag: "singleton") as? ResolvableService)
     _ = try container.resolve((any Service).self, tag: "singleton")
     #expect(singleton.didResolveDependenciesCount == 1)
