@@ -221,7 +221,7 @@ final class Forwarding<Forwarded>: Entry {
       throw graph.invalidType(requested: requested, instance: handedOut, source: sourceKey)
     }
     if produced.isNew, !blocks.isEmpty {
-      let resolver = Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot)
+      let resolver = Resolver(graph: graph, container: lookup, tagSlot: graph.tagPassedOn(by: requested))
       graph.push(Graph.Frame(key: requested, id: id))
       graph.markConstructed()  // the instance exists: this frame only runs the forwarding's blocks
       defer { graph.pop() }
