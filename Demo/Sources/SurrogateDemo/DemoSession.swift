@@ -15,7 +15,7 @@ struct DemoSession {
     if let format = options.graph {
       // Nothing is called: the placeholder URL only has to be well formed.
       let url = options.baseURL.flatMap(URL.init(string:)) ?? URL(string: "http://127.0.0.1/api/json/v1/1/")!
-      let graph = CompositionRoot.makeContainer(settings(baseURL: url), viewHandOff: handOff).dependencyGraph()
+      let graph = await CompositionRoot.makeContainer(settings(baseURL: url), viewHandOff: handOff).dependencyGraph()
       print(format == .dot ? graph.dot() : graph.mermaid(), terminator: "")
       return
     }

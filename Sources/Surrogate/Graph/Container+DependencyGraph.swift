@@ -1,21 +1,61 @@
 extension Container {
   /// The graph of all definitions, with their dependencies discovered by resolving each in a
-  /// throwaway graph (as ``validate()`` does).
+  /// throwaway graph (as ``validate(isolation:)`` does).
   ///
   /// ```swift
   /// print(container.dependencyGraph().dot())
   /// ```
   ///
-  /// Definitions that need runtime arguments appear as nodes without outgoing edges.
-  public func dependencyGraph() -> DependencyGraph {
+  /// Definitions that need runtime arguments appear as nodes without outgoing edges. This
+  /// synchronous form cannot run an `async` factory or block, nor a main-actor one unless it is
+  /// called on the main actor: a definition it could not build whole is drawn with what it asked
+  /// for before it stopped, and marked (``DependencyGraph/Node/incomplete``) with the reason.
+  /// `await container.dependencyGraph()` draws those too.
+  ///
+  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor definitions
+  ///   are built when it is the main actor.
+  /// - Returns: The graph.
+  public func dependencyGraph(isolation: isolated (any Actor)? = #isolation) -> DependencyGraph {
     let recorder = EdgeRecorder()
     let entries = snapshot().registry.entries
+    var incomplete = IncompleteDefinitions()
+    for entry in entries where !entry.key.hasArguments {
+      let graph = Graph(container: self, isolation: isolation, isValidation: true)
+      graph.observer = recorder
+      do throws(ResolutionError) {
+        _ = try graph.resolveErased(entry.key, arguments: (), from: self)
+      } catch {
+        incomplete.note(error, recorder: recorder, isAsync: false)
+      }
+    }
+    return makeDependencyGraph(recorder: recorder, entries: entries, incomplete: incomplete)
+  }
+
+  /// The graph of all definitions, resolving each as `try await resolve` does: `async` factories
+  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole.
+  ///
+  /// ```swift
+  /// let graph = await container.dependencyGraph()
+  /// #expect(graph.nodes.allSatisfy { $0.incomplete == nil })
+  /// ```
+  ///
+  /// - Returns: The graph.
+  public func dependencyGraph() async -> DependencyGraph {
+    let recorder = EdgeRecorder()
+    let entries = snapshot().registry.entries
+    var incomplete = IncompleteDefinitions()
     for entry in entries where !entry.key.hasArguments {
       let graph = Graph(container: self, isValidation: true)
       graph.observer = recorder
-      _ = try? graph.resolveErased(entry.key, arguments: (), from: self)
+      do {
+        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+      } catch let error as ResolutionError {
+        incomplete.note(error, recorder: recorder, isAsync: true)
+      } catch {
+        break  // cancelled
+      }
     }
-    return makeDependencyGraph(recorder: recorder, entries: entries)
+    return makeDependencyGraph(recorder: recorder, entries: entries, incomplete: incomplete)
   }
 
   /// The graph of one resolution of `type`: the definitions it needed and who asked for whom.
@@ -28,43 +68,98 @@ extension Container {
   /// - Parameters:
   ///   - type: The root to resolve.
   ///   - tag: The root's tag.
+  ///   - isolation: The caller's actor, filled in by `#isolation`: main-actor definitions are
+  ///     built when it is the main actor.
   /// - Returns: The graph.
   /// - Throws: The ``ResolutionError`` of the resolution.
-  public func dependencyGraph<T>(of type: T.Type, tag: (any Hashable & Sendable)? = nil) throws(ResolutionError)
-    -> DependencyGraph
-  {
+  public func dependencyGraph<T>(
+    of type: T.Type, tag: (any Hashable & Sendable)? = nil, isolation: isolated (any Actor)? = #isolation
+  ) throws(ResolutionError) -> DependencyGraph {
     let recorder = EdgeRecorder()
-    let graph = Graph(container: self, isValidation: true)
+    let graph = Graph(container: self, isolation: isolation, isValidation: true)
     graph.observer = recorder
     _ = try graph.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
     return makeDependencyGraph(recorder: recorder, entries: snapshot().registry.entries, onlyReached: true)
   }
 
-  func makeDependencyGraph(recorder: EdgeRecorder, entries: [any Entry], onlyReached: Bool = false)
+  /// The graph of one resolution of `type`, resolved as `try await resolve` does.
+  ///
+  /// ```swift
+  /// let screen = try await container.dependencyGraph(of: AccountsViewController.self)
+  /// print(screen.dot())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The root to resolve.
+  ///   - tag: The root's tag.
+  /// - Returns: The graph.
+  /// - Throws: The ``ResolutionError`` of the resolution, or `CancellationError`.
+  public func dependencyGraph<T>(of type: T.Type, tag: (any Hashable & Sendable)? = nil) async throws
     -> DependencyGraph
   {
+    let recorder = EdgeRecorder()
+    let graph = Graph(container: self, isValidation: true)
+    graph.observer = recorder
+    _ = try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    return makeDependencyGraph(recorder: recorder, entries: snapshot().registry.entries, onlyReached: true)
+  }
+
+  func makeDependencyGraph(
+    recorder: EdgeRecorder, entries: [any Entry], onlyReached: Bool = false,
+    incomplete: IncompleteDefinitions = IncompleteDefinitions()
+  ) -> DependencyGraph {
     var forwarded: [DefinitionKey: [DefinitionKey]] = [:]
     var scopes: [DefinitionKey: Scope] = recorder.scopes
     for entry in entries {
       if entry.isForwarding {
-        forwarded[entry.sourceKey, default: []].append(entry.key)
+        forwarded[entry.sourceKey, default: []].append(DecorationTag.userKey(of: entry.key))
       } else if let scoped = entry as? any ScopedEntry {
         scopes[entry.key] = scopes[entry.key] ?? scoped.scope
       }
     }
     let reached = Set(recorder.scopes.keys)
     let keys = onlyReached ? Array(reached) : Array(scopes.keys)
+    let names = DecorationTag.nodeNames(of: keys)
     let nodes = keys.compactMap { key in
-      scopes[key].map {
+      scopes[key].map { scope in
         DependencyGraph.Node(
-          key: key, scope: $0, forwardedTypes: (forwarded[key] ?? []).sorted { $0.description < $1.description })
+          key: key, name: names[key] ?? key.description, scope: scope,
+          forwardedTypes: Set(forwarded[key] ?? []).sorted { $0.description < $1.description },
+          decorates: DecorationTag.decorated(byDecorator: key), incomplete: incomplete.reasons[key])
       }
     }
     let edges = Set(
-      recorder.requests.map {
-        DependencyGraph.Edge(
-          from: $0.from, to: $0.to, requested: $0.requested == $0.to ? nil : $0.requested, isWeak: $0.isWeak)
+      recorder.requests.map { request in
+        let isDecoration = DecorationTag.isDecoration(request.requested.tag)
+        let requested = isDecoration || request.requested == request.to ? nil : request.requested
+        return DependencyGraph.Edge(
+          from: request.from, to: request.to, requested: requested, isWeak: request.isWeak,
+          isDecoration: isDecoration)
       })
     return DependencyGraph(nodes: nodes, edges: Array(edges))
+  }
+}
+
+/// The definitions a graph export could not build whole, and why.
+struct IncompleteDefinitions {
+  private(set) var reasons: [DefinitionKey: String] = [:]
+
+  /// Marks every definition on `error`'s path: each stopped there, so its drawing lacks what it
+  /// would have asked for next.
+  mutating func note(_ error: ResolutionError, recorder: EdgeRecorder, isAsync: Bool) {
+    let reason: String
+    switch error.code {
+    case .requiresAwait where !isAsync:
+      reason = "\(error.key) needs `await`: draw it with `await container.dependencyGraph()`"
+    case .requiresMainActor where !isAsync:
+      reason =
+        "\(error.key) needs the main actor: draw it from @MainActor code or with `await container.dependencyGraph()`"
+    default:
+      reason = "\(error.code): \(error.message)"
+    }
+    for requested in error.path {
+      let definition = recorder.definition(requestedAs: requested) ?? requested
+      if reasons[definition] == nil { reasons[definition] = reason }
+    }
   }
 }

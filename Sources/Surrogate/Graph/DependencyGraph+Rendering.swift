@@ -1,6 +1,8 @@
 extension DependencyGraph {
-  /// The graph in Graphviz DOT: boxes are definitions (type, scope, forwarded types), arrows are
-  /// "asked for while building", dashed arrows are weak, red arrows lie on a strong cycle.
+  /// The graph in Graphviz DOT: boxes are definitions (type, scope, forwarded types, what a
+  /// decorator decorates), arrows are "asked for while building", dashed arrows are weak, red
+  /// arrows lie on a strong cycle, a decorator's arrow to what it decorates reads "decorates", and
+  /// a definition that could not be built whole is an orange dashed box that says why.
   ///
   /// ```swift
   /// try container.dependencyGraph().dot().write(toFile: "graph.dot", atomically: true, encoding: .utf8)
@@ -8,21 +10,20 @@ extension DependencyGraph {
   /// ```
   public func dot() -> String {
     var lines = ["digraph Surrogate {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+    let names = nodeNames
     for node in nodes {
-      var label = [node.key.description, node.scope.description]
-      if !node.forwardedTypes.isEmpty {
-        label.append("implements " + node.forwardedTypes.map { typeName($0.type) }.joined(separator: ", "))
-      }
-      let text = label.map(Self.escapeDOT).joined(separator: "\\n")
-      lines.append("  \(Self.quoteDOT(node.key.description)) [label=\"\(text)\"];")
+      let text = label(of: node).map(Self.escapeDOT).joined(separator: "\\n")
+      let style = node.incomplete == nil ? "" : ", style=dashed, color=orange"
+      lines.append("  \(Self.quoteDOT(node.name)) [label=\"\(text)\"\(style)];")
     }
     for edge in edges {
       var attributes: [String] = []
-      if let requested = edge.requested { attributes.append("label=\"as \(Self.escapeDOT(requested.description))\"") }
+      if let label = Self.label(of: edge) { attributes.append("label=\"\(Self.escapeDOT(label))\"") }
       if edge.isWeak { attributes.append("style=dashed") }
       if isOnCycle(edge) { attributes.append("color=red, penwidth=2") }
       let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-      lines.append("  \(Self.quoteDOT(edge.from.description)) -> \(Self.quoteDOT(edge.to.description))\(suffix);")
+      let (from, to) = (names[edge.from] ?? edge.from.description, names[edge.to] ?? edge.to.description)
+      lines.append("  \(Self.quoteDOT(from)) -> \(Self.quoteDOT(to))\(suffix);")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -38,18 +39,14 @@ extension DependencyGraph {
     for (index, node) in nodes.enumerated() { ids[node.key] = "n\(index)" }
     var lines = ["graph LR"]
     for node in nodes {
-      var label = [node.key.description, node.scope.description]
-      if !node.forwardedTypes.isEmpty {
-        label.append("implements " + node.forwardedTypes.map { typeName($0.type) }.joined(separator: ", "))
-      }
-      lines.append("  \(ids[node.key]!)[\"\(label.map(Self.escapeMermaid).joined(separator: "<br/>"))\"]")
+      lines.append("  \(ids[node.key]!)[\"\(label(of: node).map(Self.escapeMermaid).joined(separator: "<br/>"))\"]")
     }
     var cycleLinks: [Int] = []
     for (index, edge) in edges.enumerated() {
       let from = ids[edge.from] ?? "missing"
       let to = ids[edge.to] ?? "missing"
       let arrow = edge.isWeak ? "-.->" : "-->"
-      let label = edge.requested.map { "|\"as \(Self.escapeMermaid($0.description))\"|" } ?? ""
+      let label = Self.label(of: edge).map { "|\"\(Self.escapeMermaid($0))\"|" } ?? ""
       lines.append("  \(from) \(arrow)\(label) \(to)")
       if isOnCycle(edge) { cycleLinks.append(index) }
     }
@@ -57,6 +54,29 @@ extension DependencyGraph {
       lines.append("  linkStyle \(cycleLinks.map(String.init).joined(separator: ",")) stroke:red,stroke-width:2px")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A node's lines: its name, its scope, what it decorates and implements, and why it is
+  /// incomplete.
+  private func label(of node: Node) -> [String] {
+    var label = [node.name, node.scope.description]
+    if let decorated = node.decorates { label.append("decorates \(decorated)") }
+    let implemented = node.forwardedTypes.filter { $0 != node.decorates }
+    if !implemented.isEmpty {
+      label.append("implements " + implemented.map { typeName($0.type) }.joined(separator: ", "))
+    }
+    if let incomplete = node.incomplete { label.append("not drawn whole: \(incomplete)") }
+    return label
+  }
+
+  /// An edge's text: `decorates`, or the key asked for when it is not the definition's own.
+  private static func label(of edge: Edge) -> String? {
+    if edge.isDecoration { return "decorates" }
+    return edge.requested.map { "as \($0)" }
+  }
+
+  private var nodeNames: [DefinitionKey: String] {
+    Dictionary(nodes.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
   }
 
   private static func quoteDOT(_ text: String) -> String { "\"\(escapeDOT(text))\"" }

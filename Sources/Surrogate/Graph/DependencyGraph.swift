@@ -16,10 +16,19 @@ public struct DependencyGraph: Sendable {
   public struct Node: Hashable, Sendable {
     /// The key the definition is registered under.
     public let key: DefinitionKey
+    /// How the drawings name it: its key, as you wrote it; a decorator is its type
+    /// (`CachingAccounts`), numbered when two definitions would share a name (`CachingAccounts #2`).
+    public let name: String
     /// Its scope.
     public let scope: Scope
-    /// The types forwarded to it (`.implements`).
+    /// The types forwarded to it (`.implements`), and for a decorator the type it decorates.
     public let forwardedTypes: [DefinitionKey]
+    /// For a decorator (``Container/decorate(_:tag:with:)``), the key it decorates; `nil` otherwise.
+    public let decorates: DefinitionKey?
+    /// Why the export could not build it whole, when it could not (a synchronous export met an
+    /// `async` or main-actor definition, or a resolution error): its edges are those it made before
+    /// it stopped. `nil` when it was drawn whole.
+    public let incomplete: String?
   }
 
   /// "`from` asked for `to` while building."
@@ -37,6 +46,9 @@ public struct DependencyGraph: Sendable {
     /// Whether the dependency is handed out through a weak reference (a weak proxy, an
     /// `@InjectedWeak` property), so that it cannot close a strong cycle.
     public let isWeak: Bool
+    /// Whether `from` is a decorator and `to` the instance it decorates (the next one in the
+    /// chain, or the decorated definition).
+    public let isDecoration: Bool
   }
 
   /// Every definition, in a stable order.
@@ -66,7 +78,7 @@ public struct DependencyGraph: Sendable {
   }
 
   init(nodes: [Node], edges: [Edge]) {
-    self.nodes = nodes.sorted { $0.key.description < $1.key.description }
+    self.nodes = nodes.sorted { ($0.name, $0.key.description) < ($1.name, $1.key.description) }
     self.edges = edges.sorted {
       ($0.from.description, $0.to.description, $0.requested?.description ?? "")
         < ($1.from.description, $1.to.description, $1.requested?.description ?? "")

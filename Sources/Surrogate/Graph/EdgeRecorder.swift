@@ -9,6 +9,8 @@ final class EdgeRecorder: GraphObserver {
 
   private(set) var requests: [Request] = []
   private(set) var scopes: [DefinitionKey: Scope] = [:]
+  /// The definition that answered each requested key (a forwarded type, a tag fallback).
+  private var answered: [DefinitionKey: DefinitionKey] = [:]
   private var building: [DefinitionKey] = []
   /// Requests that hand their instance out weakly, with the weak property that asked, if any.
   private var weakRequests: [DefinitionKey: String?] = [:]
@@ -38,13 +40,23 @@ final class EdgeRecorder: GraphObserver {
     pendingWeak = [:]
   }
 
+  /// The definition that answered a request for `requested`, if one was made.
+  func definition(requestedAs requested: DefinitionKey) -> DefinitionKey? { answered[requested] }
+
   func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope) {
     scopes[definition] = scope
+    answered[requested] = definition
     guard let from = building.last else { return }
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
     if let weak { pendingWeak[definition] = (from, requested, weak) }
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: isWeak))
+  }
+
+  func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
+    guard let from = building.last else { return }
+    answered[requested] = definition
+    requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
   }
 
   func startedBuilding(_ definition: DefinitionKey) { building.append(definition) }

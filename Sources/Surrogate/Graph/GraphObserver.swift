@@ -17,6 +17,9 @@ package protocol GraphObserver: AnyObject {
   /// and the container already keeps `instance` for it: the graph uses it, unless the request is
   /// made while another graph is making it.
   func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope)
+  /// `requested`, a type forwarded weakly from `definition` while `definition` is still being
+  /// constructed further up the path, was answered with a weak proxy bound once it is built.
+  func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey)
   /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
   /// requests `requested` (`isStarting`), or its request ended, answered or not.
   func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool)
@@ -28,6 +31,7 @@ package protocol GraphObserver: AnyObject {
 
 extension GraphObserver {
   package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {}
+  package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {}
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
 }

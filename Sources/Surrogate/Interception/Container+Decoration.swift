@@ -204,3 +204,42 @@ extension Forwarding: MovableEntry {
       foreignSource: foreign.map(ForeignContainer.init) ?? foreignSource, makeUnbound: makeUnbound)
   }
 }
+
+extension DecorationTag {
+  /// The key a user wrote for `key`: the decorated key for a decoration's hidden one.
+  static func userKey(of key: DefinitionKey) -> DefinitionKey {
+    (key.tag?.value as? DecorationTag)?.decorated ?? key
+  }
+
+  /// The key a decorator's registration decorates, or `nil` when `key` is not a decorator's.
+  static func decorated(byDecorator key: DefinitionKey) -> DefinitionKey? {
+    guard let tag = key.tag?.value as? DecorationTag, tag.role == .decorator else { return nil }
+    return tag.decorated
+  }
+
+  /// How the graph export names each definition: as the user wrote it, never with a hidden tag.
+  /// A decorator is its type (`CachingAccounts`), a decorated definition moved under a hidden key
+  /// is the key it was registered with; a name two definitions share is numbered, the
+  /// undecorated one first, then in the order the decorators were applied (`CachingAccounts #2`).
+  static func nodeNames(of keys: [DefinitionKey]) -> [DefinitionKey: String] {
+    var byName: [String: [DefinitionKey]] = [:]
+    for key in keys {
+      let name: String
+      switch (key.tag?.value as? DecorationTag)?.role {
+      case nil: name = key.description
+      case .decorator: name = typeName(key.type)
+      case .inner: name = userKey(of: key).description
+      }
+      byName[name, default: []].append(key)
+    }
+    var names: [DefinitionKey: String] = [:]
+    for (name, sharing) in byName {
+      let ordered = sharing.sorted { lhs, rhs in
+        let (left, right) = ((lhs.tag?.value as? DecorationTag)?.serial, (rhs.tag?.value as? DecorationTag)?.serial)
+        return (left ?? -1, lhs.description) < (right ?? -1, rhs.description)
+      }
+      for (index, key) in ordered.enumerated() { names[key] = index == 0 ? name : "\(name) #\(index + 1)" }
+    }
+    return names
+  }
+}

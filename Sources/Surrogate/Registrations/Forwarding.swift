@@ -122,13 +122,16 @@ final class Forwarding<Forwarded>: Entry {
     let bind = made.bind
     let owner = source.owner
     let entry = source.entry
+    let sourceKey = sourceKey
     graph.postpone(
       Graph.Postponed(
         target: target,
         run: { () throws(ResolutionError) in
+          graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
           bind(try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup).instance)
         },
         runAsync: {
+          graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
           bind(
             try await entry.produceAsync(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
               .instance)
@@ -150,6 +153,7 @@ final class Forwarding<Forwarded>: Entry {
       throw graph.invalidType(requested: requested, instance: made.proxy, source: sourceKey)
     }
     let bind = made.bind
+    graph.observer?.requestedLateBound(requested, definition: source.key)
     graph.postpone(
       Graph.Postponed(
         target: source.id,

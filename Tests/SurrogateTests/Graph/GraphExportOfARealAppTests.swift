@@ -1,0 +1,157 @@
+import Surrogate
+import Testing
+
+// The graph export of a banking app: a decorated accounts service, a main-actor screen, and an
+// `async` singleton that `bootstrap()` makes. Each is drawn whole, as written, or says why not.
+
+private protocol BankAccounts: AnyObject, Sendable {}
+private final class BankHTTPClient: Sendable {}
+private final class RemoteBankAccounts: BankAccounts {
+  let http: BankHTTPClient
+  init(http: BankHTTPClient) { self.http = http }
+}
+private final class CachingBankAccounts: BankAccounts {
+  let upstream: any BankAccounts
+  init(upstream: any BankAccounts) { self.upstream = upstream }
+}
+private final class LoggingBankAccounts: BankAccounts {
+  let upstream: any BankAccounts
+  init(_ upstream: any BankAccounts) { self.upstream = upstream }
+}
+private final class BankOverview {
+  let accounts: any BankAccounts
+  init(accounts: any BankAccounts) { self.accounts = accounts }
+}
+
+private func decoratedBank() -> Container {
+  let container = Container()
+  container.register(.singleton) { BankHTTPClient() }
+  container.autowire(.singleton, RemoteBankAccounts.init).implements((any BankAccounts).self)
+  container.decorate((any BankAccounts).self) { _, inner in CachingBankAccounts(upstream: inner) }
+  container.decorate((any BankAccounts).self) { _, inner in LoggingBankAccounts(inner) }
+  container.autowire(BankOverview.init)
+  return container
+}
+
+/// `from -> to (label)` for every edge, by node name.
+private func drawnEdges(_ graph: DependencyGraph) -> [String] {
+  let names = Dictionary(graph.nodes.map { ($0.key, $0.name) }, uniquingKeysWith: { first, _ in first })
+  return graph.edges.map { edge in
+    let label = edge.isDecoration ? " (decorates)" : edge.requested.map { " (as \($0))" } ?? ""
+    return "\(names[edge.from] ?? "?") -> \(names[edge.to] ?? "?")\(label)"
+  }.sorted()
+}
+
+private final class BankConnectionPool: Sendable {
+  static func open() async -> BankConnectionPool {
+    await Task.yield()
+    return BankConnectionPool()
+  }
+}
+private final class BankAuditTrail: Sendable {}
+private final class BankStatementService: Sendable {
+  let pool: BankConnectionPool
+  let audit: BankAuditTrail
+  init(pool: BankConnectionPool, audit: BankAuditTrail) {
+    self.pool = pool
+    self.audit = audit
+  }
+}
+
+/// A service whose first dependency is made by an `async` factory, before `bootstrap()`.
+private func bankWithAnAsyncPool() -> Container {
+  let container = Container()
+  container.register(.eagerSingleton) { _ async in await BankConnectionPool.open() }
+  container.register(.singleton) { BankAuditTrail() }
+  container.register(.shared) { r in BankStatementService(pool: try r.resolve(), audit: try r.resolve()) }
+  return container
+}
+
+struct GraphExportOfARealAppTests {
+  @Test func aDecoratorChainIsDrawnAsWrittenWithoutHiddenTags() {
+    let graph = decoratedBank().dependencyGraph()
+    #expect(
+      drawnEdges(graph) == [
+        "BankOverview -> LoggingBankAccounts (as BankAccounts)",
+        "CachingBankAccounts -> RemoteBankAccounts (decorates)",
+        "LoggingBankAccounts -> CachingBankAccounts (decorates)",
+        "RemoteBankAccounts -> BankHTTPClient",
+      ])
+    #expect(graph.nodes.first { $0.name == "CachingBankAccounts" }?.decorates?.description == "BankAccounts")
+    for drawing in [graph.dot(), graph.mermaid()] {
+      #expect(!drawing.contains("DecorationTag"), "\(drawing)")
+      #expect(drawing.contains("decorates BankAccounts"))
+    }
+    #expect(graph.dot().contains(#""LoggingBankAccounts" -> "CachingBankAccounts" [label="decorates"];"#))
+  }
+
+  @Test func theSameDecoratorTwiceIsNumberedInTheOrderApplied() {
+    let container = Container()
+    container.autowire(.shared, type: (any BankAccounts).self, RemoteBankAccounts.init)
+    container.register(.singleton) { BankHTTPClient() }
+    container.decorate((any BankAccounts).self) { _, inner in CachingBankAccounts(upstream: inner) }
+    container.decorate((any BankAccounts).self) { _, inner in CachingBankAccounts(upstream: inner) }
+    let graph = container.dependencyGraph()
+    #expect(
+      drawnEdges(graph) == [
+        "BankAccounts -> BankHTTPClient",
+        "CachingBankAccounts #2 -> CachingBankAccounts (decorates)",
+        "CachingBankAccounts -> BankAccounts (decorates)",
+      ])
+  }
+
+  @Test func aSynchronousExportBeforeBootstrapSaysWhatItCouldNotDraw() {
+    let graph = bankWithAnAsyncPool().dependencyGraph()
+    let service = graph.nodes.first { $0.name == "BankStatementService" }
+    #expect(service?.incomplete?.contains("BankConnectionPool needs `await`") == true, "\(graph.nodes)")
+    #expect(drawnEdges(graph) == ["BankStatementService -> BankConnectionPool"])
+    #expect(graph.dot().contains("not drawn whole: BankConnectionPool needs `await`"))
+    #expect(graph.dot().contains("style=dashed, color=orange"))
+  }
+
+  @Test func theAwaitedExportDrawsAsyncDefinitionsWhole() async throws {
+    let container = bankWithAnAsyncPool()
+    let graph = await container.dependencyGraph()
+    #expect(graph.nodes.allSatisfy { $0.incomplete == nil }, "\(graph.nodes)")
+    #expect(
+      drawnEdges(graph) == ["BankStatementService -> BankAuditTrail", "BankStatementService -> BankConnectionPool"])
+    let one = try await container.dependencyGraph(of: BankStatementService.self)
+    #expect(drawnEdges(one) == drawnEdges(graph))
+    #expect(!graph.dot().contains("not drawn whole"))
+  }
+}
+
+@MainActor
+struct MainActorGraphExportTests {
+  @Test func oneResolutionIsDrawnFromMainActorCode() throws {
+    let graph = try accountsScreen().dependencyGraph(of: AccountsScreenController.self)
+    #expect(
+      drawnEdges(graph) == [
+        "AccountsScreenController -> AccountsScreenPresenter",
+        "AccountsScreenPresenter -> AccountsScreenController (as AccountsScreenView)",
+      ])
+  }
+
+  @Test func theWholeScreenIsDrawnFromMainActorCode() {
+    let graph = accountsScreen().dependencyGraph()
+    #expect(graph.nodes.allSatisfy { $0.incomplete == nil }, "\(graph.nodes)")
+    #expect(drawnEdges(graph).count == 2, "\(drawnEdges(graph)) \(graph.edges.map(\.isWeak))")
+  }
+}
+
+struct NonisolatedMainActorGraphExportTests {
+  @Test func aSynchronousExportOffTheMainActorSaysWhatItCouldNotDraw() async {
+    let screen = await accountsScreen()
+    let graph = drawnSynchronously(screen)
+    #expect(graph.nodes.allSatisfy { $0.incomplete?.contains("needs the main actor") == true }, "\(graph.nodes)")
+    #expect(graph.edges.isEmpty)
+    let awaited = await screen.dependencyGraph()
+    #expect(drawnEdges(awaited).count == 2)
+    #expect(awaited.nodes.allSatisfy { $0.incomplete == nil })
+  }
+}
+
+/// The synchronous export, called where there is no actor.
+private func drawnSynchronously(_ container: Container) -> DependencyGraph {
+  container.dependencyGraph()
+}
