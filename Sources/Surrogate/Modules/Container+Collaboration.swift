@@ -110,6 +110,29 @@ extension Graph {
   }
 }
 
+extension Graph {
+  /// Resolves a key that `container`, its ancestors and its collaborators cannot answer in the
+  /// containers of the graph that asked: the graph's root (where the top-level `resolve` started)
+  /// and its ancestors. A collaborator resolves in the same object graph, so what a screen's
+  /// graph provides (its presenter) answers a module's definition resolved for that screen.
+  ///
+  /// Only for a request that reached another family of containers (through collaboration): a
+  /// parent never sees its child's definitions. Never while a singleton is being made (a frame of
+  /// one on the path): a singleton resolves its dependencies in the container that owns it and
+  /// must not capture one graph's instances, in a collaborator as in a parent.
+  func resolveInAskingGraph(_ key: DefinitionKey, arguments: Any, from container: Container)
+    throws(ResolutionError) -> Any?
+  {
+    let root = root
+    guard container.coordinator !== root.coordinator, !frames.contains(where: \.isSingleton),
+      let found = lookup(key, from: root)
+    else { return nil }
+    return try found.entry.produce(
+      arguments: arguments, in: self, requested: key, owner: found.owner, lookup: root
+    ).instance
+  }
+}
+
 extension Container {
   /// Whether a definition for `key` exists here, in an ancestor or in a collaborator.
   func canFind(_ key: DefinitionKey) -> Bool {

@@ -550,7 +550,7 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable @inline(__always)
   func frame(for requested: DefinitionKey) -> Graph.Frame {
     Graph.Frame(
-      key: requested, id: id, isReusable: scope.kind != .unique, reusesByTag: reusesByTag)
+      key: requested, id: id, scopeKind: scope.kind, reusesByTag: reusesByTag)
   }
 
   /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path

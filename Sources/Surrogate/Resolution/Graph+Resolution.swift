@@ -142,6 +142,10 @@ extension Graph {
     if let produced = try resolveInCollaborators(key, arguments: arguments, from: container) {
       return produced
     }
+    // NB: last, so that only a request that would fail finds something here.
+    if let produced = try resolveInAskingGraph(key, arguments: arguments, from: container) {
+      return produced
+    }
     throw notFound(key, in: container)
   }
 

@@ -34,8 +34,9 @@ final class Graph {
     /// The key the definition was requested with, borrowed from the call that pushed the frame.
     @usableFromInline let requested: BorrowedKey
     @usableFromInline let id: RegistrationID
-    /// Whether the definition's instance can be reused within the graph (not `.unique`).
-    @usableFromInline let isReusable: Bool
+    /// The definition's scope. NB: the kind itself, not flags derived from it: a push copies one
+    /// byte, and only the rare readers (cycles, a miss) derive what they need.
+    @usableFromInline let scopeKind: Scope.Kind
     /// Whether the definition's instances are reused by requested tag (an untagged `.shared`
     /// definition): then only a request with the frame's tag closes a cycle on it.
     @usableFromInline let reusesByTag: Bool
@@ -46,12 +47,18 @@ final class Graph {
     @usableFromInline var ownsPathBit = false
 
     @inlinable
-    init(key: borrowing DefinitionKey, id: RegistrationID, isReusable: Bool = false, reusesByTag: Bool = false) {
+    init(key: borrowing DefinitionKey, id: RegistrationID, scopeKind: Scope.Kind = .unique, reusesByTag: Bool = false) {
       self.requested = BorrowedKey(key)
       self.id = id
-      self.isReusable = isReusable
+      self.scopeKind = scopeKind
       self.reusesByTag = reusesByTag
     }
+
+    /// Whether the definition's instance can be reused within the graph (not `.unique`).
+    @usableFromInline var isReusable: Bool { scopeKind != .unique }
+    /// Whether the definition is a singleton (of any singleton scope): what it resolves must not
+    /// depend on the graph that asked (see ``Graph/resolveInAskingGraph(_:arguments:from:)``).
+    var isSingleton: Bool { scopeKind.isSingleton }
 
     /// Whether a request for this frame's definition with `requested`'s tag closes a cycle.
     func isCycle(with requested: DefinitionKey) -> Bool {

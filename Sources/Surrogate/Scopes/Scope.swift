@@ -19,6 +19,14 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   enum Kind: Hashable, Sendable {
     case unique, shared, singleton, eagerSingleton, weakSingleton
     case custom
+
+    /// Whether instances outlive the graph that makes them (every scope but `unique` and `shared`).
+    @usableFromInline var isSingleton: Bool {
+      switch self {
+      case .singleton, .eagerSingleton, .weakSingleton, .custom: true
+      case .unique, .shared: false
+      }
+    }
   }
 
   /// A custom scope's name; empty for the built-in ones.
@@ -101,12 +109,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     Scope(kind: .custom, name: name)
   }
 
-  @usableFromInline var isSingleton: Bool {
-    switch kind {
-    case .singleton, .eagerSingleton, .weakSingleton, .custom: true
-    case .unique, .shared: false
-    }
-  }
+  @usableFromInline var isSingleton: Bool { kind.isSingleton }
 
   /// Whether this is a scope made with ``custom(_:)``.
   var isCustom: Bool { kind == .custom }
