@@ -80,7 +80,8 @@ struct DemoCommandLineTests {
     #expect(run.status == 0)
     #expect(run.output.hasPrefix("digraph Surrogate {"))
     #expect(run.output.contains(#""CocktailListPresenter" -> "TerminalCocktailView" [label="as CocktailListView", style=dashed];"#))
-    #expect(run.output.contains(#"-> "RemoteCocktailService" [label="as CocktailService tag DecorationTag.decorated CocktailService"];"#))
+    #expect(run.output.contains(#""CachingCocktailService" -> "RemoteCocktailService" [label="decorates"];"#))
+    #expect(!run.output.contains("DecorationTag"), "no hidden tag")
     #expect(!run.output.contains("color=red"), "no strong cycle")
   }
 
