@@ -52,7 +52,9 @@ struct ConcurrentMetricsInterceptorTests {
     }
     var expected: [String: Int] = [:]
     for thread in 0..<threads {
-      for call in 0..<callsPerThread { expected[requirements[(thread * 7 + call * 3) % requirements.count], default: 0] += 1 }
+      for call in 0..<callsPerThread {
+        expected[requirements[(thread * 7 + call * 3) % requirements.count], default: 0] += 1
+      }
     }
     for requirement in requirements {
       let timer = try metrics.expectTimer("larder_call", [("requirement", requirement), ("outcome", "returned")])

@@ -54,7 +54,8 @@ package final class ResolutionRecording: GraphObserver {
     let object = instance as AnyObject
     guard recorded.insert(ObjectIdentifier(object)).inserted else { return }
     instances.append(
-      Instance(object: object, objectID: ObjectIdentifier(object), key: definition, definition: definition, scope: scope))
+      Instance(
+        object: object, objectID: ObjectIdentifier(object), key: definition, definition: definition, scope: scope))
   }
 }
 

@@ -216,7 +216,8 @@ extension Container {
           + "\(holderName) when it is done, or hold it weakly there."
       )
     }
-    let holderDescription = "\(holderName), kept by the container in scope \"\(scopeName)\" until that scope's `reset(_:)`,"
+    let holderDescription =
+      "\(holderName), kept by the container in scope \"\(scopeName)\" until that scope's `reset(_:)`,"
     if isCaptive {
       return (
         path,

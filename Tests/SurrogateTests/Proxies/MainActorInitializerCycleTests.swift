@@ -101,7 +101,6 @@ final class PlainAccountsPresenter: AccountsPresenting, Sendable {
   func refresh() {}
 }
 
-
 @MainActor
 final class PlainAccountsController: AccountsScreenView {
   let presenter: any AccountsPresenting
