@@ -1,5 +1,6 @@
 // The screen of the Leak Checking article.
 import Surrogate
+import SurrogateTesting  // the block runs the leak check
 
 protocol ScreenView: AnyObject {}
 
