@@ -110,6 +110,13 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.details = nearby.isEmpty && properties.isEmpty ? nil : Details(nearby: nearby, properties: properties)
   }
 
+  /// This error with another remedy.
+  func with(remedy: String) -> ResolutionError {
+    ResolutionError(
+      code, key: key, path: path, text: text, remedy: remedy, cause: cause, nearby: details?.nearby ?? [],
+      properties: details?.properties ?? [:])
+  }
+
   /// A step of ``path`` as text: the key, and the auto-injected property it was resolving.
   func step(_ index: Int) -> String {
     properties[index].map { "\(path[index]).\($0)" } ?? path[index].description

@@ -69,7 +69,7 @@ final class Forwarding<Forwarded>: Entry {
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch {
       deferThroughThis(error, arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
-      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw error }
+      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
       return try deferredProxy(
         of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
@@ -108,6 +108,20 @@ final class Forwarding<Forwarded>: Entry {
     }
   }
 
+  /// A cycle through this weak forwarding that it could not break: its remedy says why, rather
+  /// than suggesting the forwarding that is already there. A weak proxy is bound to the instance
+  /// the graph keeps for the definition the cycle closes on, so that definition must not be
+  /// `.unique`.
+  private func explained(_ error: ResolutionError, in graph: Graph) -> ResolutionError {
+    guard makeUnbound != nil, error.code == .circularDependency, error.writtenRemedy == Graph.cycleRemedy,
+      let target = graph.lastCycleTarget, !target.isReusable
+    else { return error }
+    return error.with(
+      remedy: "\(key) is already forwarded `through: WeakRefProxy.init`, but a weak proxy is bound to the instance "
+        + "the graph keeps for the definition the cycle closes on, and \(error.key) is `.unique`, so the graph keeps "
+        + "none: register it `.shared` (or with another scope that reuses its instance).")
+  }
+
   /// An unbound proxy for a source that cannot be built before `target`: built (and the proxy
   /// bound) as soon as `target` is.
   private func deferredProxy(
@@ -128,13 +142,17 @@ final class Forwarding<Forwarded>: Entry {
         target: target,
         run: { () throws(ResolutionError) in
           graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
-          bind(try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup).instance)
+          bind(
+            try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
+              .instance)
         },
         runAsync: {
           graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
           bind(
-            try await entry.produceAsync(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
-              .instance)
+            try await entry.produceAsync(
+              arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup
+            )
+            .instance)
         }))
     return Produced(instance: instance, isNew: false)
   }
@@ -177,7 +195,7 @@ final class Forwarding<Forwarded>: Entry {
       produced = try await source.entry.produceAsync(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch let error as ResolutionError {
-      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw error }
+      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
       return try deferredProxy(
         of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
@@ -196,7 +214,8 @@ final class Forwarding<Forwarded>: Entry {
         throw ResolutionError(
           .definitionNotFound, key: requested, path: graph.path(to: requested),
           message: "\(requested) is forwarded to \(sourceKey) of another container, which has been released.",
-          remedy: "Keep the container that registered \(sourceKey) alive as long as this one, or register \(sourceKey) here.",
+          remedy:
+            "Keep the container that registered \(sourceKey) alive as long as this one, or register \(sourceKey) here.",
           nearby: [sourceKey])
       }
       owner = container

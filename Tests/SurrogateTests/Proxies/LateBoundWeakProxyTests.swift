@@ -139,3 +139,24 @@ final class StrongLedgerView {
   let presenter: StrongLedgerPresenter
   init(presenter: StrongLedgerPresenter) { self.presenter = presenter }
 }
+
+/// The same pair with the view controller `.unique`: a weak forwarding cannot bind a proxy to an
+/// instance the graph does not keep, so the cycle stays an error, whose remedy says why the weak
+/// forwarding already there did not break it.
+struct UniqueLateBoundWeakProxyTests {
+  func container() -> Container {
+    let container = Container()
+    container.register(.unique) { r in LedgerViewController(presenter: try r.resolve()) }
+      .implements((any LedgerView).self, through: WeakRefProxy.init)
+    container.register(.shared) { r in LedgerPresenter(view: try r.resolve()) }
+    return container
+  }
+
+  @Test func aUniqueViewFirstIsACycleWhoseRemedyNamesTheScope() {
+    let error = #expect(throws: ResolutionError.self) { try container().resolve(LedgerViewController.self) }
+    #expect(error?.code == .circularDependency, "\(String(describing: error))")
+    #expect(
+      error?.remedy.contains("already forwarded `through: WeakRefProxy.init`") == true, "\(String(describing: error))")
+    #expect(error?.remedy.contains("`.unique`") == true)
+  }
+}
