@@ -1,7 +1,8 @@
 // INVARIANT: (unsafe) writes auto-injected properties through their addresses inside a class instance.
 //
 // Invariants:
-// - A plan is made from the runtime's field metadata of one class (see ``FieldReflection``), so
+// - A plan is made from the runtime's field metadata of one class (the standard library's
+//   `_forEachField`, which reads it for `Mirror` too), so
 //   each field's offset and type are those of a stored property of every instance of that exact
 //   class; ``InjectionPlan/run(on:resolver:)`` is only called with an instance whose dynamic type
 //   is the plan's (checked by the caller, `Registration.injectionPlan(for:)`, by metadata address).
@@ -12,6 +13,8 @@
 // - Only the thread running the graph that made the instance writes: the instance is new, not yet
 //   published to another graph (a singleton is published after its blocks have run).
 // Tests: AutoInjectionTests (inherited, generic and subclass fields; a plan per dynamic type).
+
+@_spi(Reflection) import Swift
 
 /// What the container does with a new instance of one class beyond its factory and blocks: the
 /// auto-injected properties to fill, and whether it is ``Resolvable``.
@@ -48,13 +51,21 @@ final class InjectionPlan: Sendable {
   static func make(for type: Any.Type) -> InjectionPlan? {
     guard let classType = type as? any AnyObject.Type else { return nil }
     let isResolvable = type is any Resolvable.Type
-    // NB: superclass fields have the lower offsets: sorting puts inherited properties first.
-    let fields = (FieldReflection.fields(of: type) ?? []).sorted { $0.offset < $1.offset }.compactMap {
-      field -> Field? in
-      guard let property = field.type as? any AutoInjectedProperty.Type else { return nil }
-      let name = field.name.hasPrefix("_") ? String(field.name.dropFirst()) : field.name
-      return Field(offset: field.offset, type: property, name: name)
+    var fields: [Field] = []
+    // NB: the standard library's own field reflection (`_forEachField`, the SPI `Mirror` rests
+    // on, in every runtime since Swift 5.2), not runtime entry points looked up by name: nothing
+    // here can fail to be found on a platform. Superclass fields come first, in declaration order.
+    // `.classType` (1) and `.ignoreUnknown` (2) by value: the library declares them as `static var`s,
+    // which Swift 6 does not let code read (they are constants in every runtime that has them).
+    let options = _EachFieldOptions(rawValue: 1 | 2)
+    _forEachField(of: type, options: options) { name, offset, fieldType, _ in
+      if let property = fieldType as? any AutoInjectedProperty.Type {
+        let name = String(cString: name)
+        fields.append(Field(offset: offset, type: property, name: name.hasPrefix("_") ? String(name.dropFirst()) : name))
+      }
+      return true
     }
+    fields.sort { $0.offset < $1.offset }
     guard !fields.isEmpty || isResolvable else { return nil }
     return InjectionPlan(typeBits: bits(of: type), type: classType, fields: fields, isResolvable: isResolvable)
   }

@@ -55,10 +55,16 @@
     return Unmanaged<AnyObject>.fromOpaque(address).takeUnretainedValue()
   }
 
-  /// Whether a metadata kind is a class's: 0, or (with Objective-C) an isa pointer above the
-  /// kinds.
+  /// Whether a metadata kind is a class's: 0 (a Swift class without Objective-C), an isa pointer
+  /// above the kinds (a Swift class with Objective-C), 0x305 (the wrapper the runtime makes for a
+  /// pure Objective-C class, `UIViewController` itself, when Swift code names it) or 0x203 (a
+  /// foreign class, such as a Core Foundation type). Assumes the runtime's metadata kinds, stable
+  /// ABI on Apple platforms; Linux has only the first.
+  ///
+  /// NB: without the last two, a `UIViewController` subclass registered as `UIViewController`
+  /// would be read as a value type, and given its registered type's (empty) injection plan.
   @inlinable @inline(__always)
-  static func isClass(kind: UInt) -> Bool { kind == 0 || kind > 0x7FF }
+  package static func isClass(kind: UInt) -> Bool { kind == 0 || kind > 0x7FF || kind == 0x305 || kind == 0x203 }
 
   @usableFromInline static var existentialKind: UInt { 0x303 }
 

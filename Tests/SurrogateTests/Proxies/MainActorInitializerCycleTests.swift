@@ -145,7 +145,7 @@ struct PlainPresenterMainActorViewTests {
     let controller = try #require(keeper.controller)
     let proxy = try #require(presenter.view as? WeakRefProxy<PlainAccountsController>)
     #expect(proxy.object === controller)
-    #expect(await controller.presenter === presenter)
+    #expect(controller.presenter === presenter)
   }
 
   @Test(arguments: [false, true]) func thePresentersProtocolFirstAwaited(autowired: Bool) async throws {
@@ -153,7 +153,7 @@ struct PlainPresenterMainActorViewTests {
     let presenter = try await plainAccountsScreen(autowired: autowired, keeper: keeper)
       .resolve((any AccountsPresenting).self)
     let controller = try #require(keeper.controller)
-    #expect(await controller.presenter === presenter)
+    #expect(controller.presenter === presenter)
   }
 
   @Test(arguments: [false, true]) @MainActor func presenterFirstOnTheMainActor(autowired: Bool) throws {
@@ -163,7 +163,7 @@ struct PlainPresenterMainActorViewTests {
 
   @Test(arguments: [false, true]) func viewFirstAwaited(autowired: Bool) async throws {
     let controller = try await plainAccountsScreen(autowired: autowired).resolve(PlainAccountsController.self)
-    #expect(await controller.presenter is PlainAccountsPresenter)
+    #expect(controller.presenter is PlainAccountsPresenter)
   }
 
   @Test(arguments: [false, true]) func validateFindsNoProblem(autowired: Bool) async throws {

@@ -56,4 +56,22 @@ struct DynamicTypeTests {
     check((1, "a"), "a tuple")
     check({ (x: Int) in x }, "a function")
   }
+
+  /// The kinds a class's metadata can have, on every platform: Linux has only the first, Apple
+  /// platforms all of them (a pure Objective-C class named from Swift is described by a wrapper,
+  /// kind 0x305; a Core Foundation type by a foreign class, 0x203). No other kind is a class.
+  @Test func everyClassMetadataKindIsAClassAndNoOtherKindIs() {
+    let isaPointer: UInt = 0x7_0000_1000
+    for kind: UInt in [0, isaPointer, 0x305, 0x203] { #expect(DynamicType.isClass(kind: kind), "\(kind)") }
+    let others: [UInt] = [0x200, 0x201, 0x202, 0x204, 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x400, 0x500, 0x501]
+    for kind in others { #expect(!DynamicType.isClass(kind: kind), "\(kind)") }
+    // The kinds this platform's runtime really gives a Swift class and a struct.
+    let classKind = unsafeBitCast(DynamicTypeTestsClass.self as AnyClass, to: UnsafeRawPointer.self).load(as: UInt.self)
+    #expect(DynamicType.isClass(kind: classKind))
+    let structKind = unsafeBitCast(DynamicTypeTestsStruct.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self)
+    #expect(structKind == 0x200)
+  }
 }
+
+private final class DynamicTypeTestsClass {}
+private struct DynamicTypeTestsStruct {}

@@ -12,8 +12,8 @@
 
 /// The stored properties of a class or struct type, with whether each holds a strong reference.
 ///
-/// Auto-injection finds `@Injected` properties with it (their offsets, read once per type), and
-/// SurrogateTesting's leak checks walk an object's references with it.
+/// The leak checks walk an object's references with it. (Auto-injection needs no more than the
+/// standard library's `_forEachField` tells: the runtime keeps no dynamic lookup.)
 ///
 /// `Mirror` cannot tell `weak var` or `unowned let` from a strong `var`; the runtime's field
 /// metadata can. This wraps the three runtime entry points the standard library's own reflection

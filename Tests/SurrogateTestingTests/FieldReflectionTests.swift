@@ -1,4 +1,4 @@
-import Surrogate
+import SurrogateTesting
 import Testing
 
 private class Base {
