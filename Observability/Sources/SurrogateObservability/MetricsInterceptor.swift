@@ -2,6 +2,8 @@ public import CoreMetrics
 import Foundation
 public import Surrogate
 
+// INVARIANT: `@unchecked Sendable` because of `timers`, a `var` read and written only under `lock`.
+
 /// Records the duration of every forwarded call with swift-metrics: one timer per requirement,
 /// and per outcome (`returned` or `threw`).
 ///

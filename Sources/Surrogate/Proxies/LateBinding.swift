@@ -6,7 +6,7 @@ import Synchronization
 /// The object of a ``WeakRefProxy`` made unbound, set once by the container when the object's
 /// initializer has returned.
 @usableFromInline
-final class LateBinding<T: AnyObject>: @unchecked Sendable {  // `stored` and `isBound` only under `lock`
+final class LateBinding<T: AnyObject>: @unchecked Sendable {  // `stored` and `bound` only under `lock`
   private let lock = Mutex(())
   private weak var stored: T?
   private var bound = false

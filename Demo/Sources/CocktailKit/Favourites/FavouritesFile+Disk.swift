@@ -7,6 +7,9 @@
 #endif
 import Foundation
 
+// INVARIANT: `read` writes at most `count` bytes into the buffer's own storage, which lives for the
+// closure's call; nothing else touches raw memory.
+
 // MARK: - Reading
 
 extension FavouritesFile {

@@ -7,6 +7,9 @@
 #endif
 import Synchronization
 
+// INVARIANT: the `dlsym` function pointers are bit-cast to the sanitizer's C signatures; the address
+// passed is a lock owner's identity for the sanitizer, never dereferenced.
+
 // NB: the demo's copy of Surrogate's `Synchronization/ThreadSanitizer.swift`, which is `package` there and
 // so invisible from this package. On Linux, `Synchronization.Mutex` locks through futex calls
 // inside the Swift runtime, which ThreadSanitizer does not instrument: without these
