@@ -60,6 +60,9 @@ extension Container {
 
   /// The graph of one resolution of `type`: the definitions it needed and who asked for whom.
   ///
+  /// It resolves in a throwaway graph, as ``validate(isolation:)`` does: the container's singletons
+  /// are neither read nor kept, so their factories run again and what they make is dropped.
+  ///
   /// ```swift
   /// let screen = try container.dependencyGraph(of: ListViewController.self)
   /// #expect(screen.cycles.isEmpty)
@@ -82,7 +85,8 @@ extension Container {
     return makeDependencyGraph(recorder: recorder, entries: snapshot().registry.entries, onlyReached: true)
   }
 
-  /// The graph of one resolution of `type`, resolved as `try await resolve` does.
+  /// The graph of one resolution of `type`, resolved as `try await resolve` does, in a throwaway
+  /// graph (the container's singletons are neither read nor kept).
   ///
   /// ```swift
   /// let screen = try await container.dependencyGraph(of: AccountsViewController.self)

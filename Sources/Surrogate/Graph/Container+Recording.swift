@@ -35,6 +35,14 @@ package final class ResolutionRecording: GraphObserver {
     edges.finishedBuilding(definition)
   }
 
+  package func makesDeferred(isStarting: Bool) {
+    edges.makesDeferred(isStarting: isStarting)
+  }
+
+  package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
+    edges.requestedLateBound(requested, definition: definition)
+  }
+
   package func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
     edges.forwarded(requested, to: source, weakly: weakly)
   }

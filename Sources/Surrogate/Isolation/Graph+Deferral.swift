@@ -11,7 +11,11 @@ extension Graph {
   /// wins, since the code that made the outer request runs again anyway.
   func deferUntilAwaited(_ error: ResolutionError, make: @escaping (Graph) async throws -> Void) {
     guard extras.deferred == nil else { return }
-    extras.deferred = Deferred(error: error, make: make)
+    extras.deferred = Deferred(error: error) { graph in
+      graph.observer?.makesDeferred(isStarting: true)
+      defer { graph.observer?.makesDeferred(isStarting: false) }
+      try await make(graph)
+    }
   }
 
   /// Takes the note ``deferUntilAwaited(_:make:)`` left, if any.

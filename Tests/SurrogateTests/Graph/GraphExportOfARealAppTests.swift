@@ -155,3 +155,31 @@ struct NonisolatedMainActorGraphExportTests {
 private func drawnSynchronously(_ container: Container) -> DependencyGraph {
   container.dependencyGraph()
 }
+
+private final class DeferredConfig: Sendable {}
+private final class DeferredRemote: Sendable {
+  let config: DeferredConfig
+  init(config: DeferredConfig) { self.config = config }
+}
+private final class DeferredScreen: Sendable {
+  let remote: DeferredRemote
+  init(remote: DeferredRemote) { self.remote = remote }
+}
+
+/// A synchronous factory that meets an `async` definition: the awaited resolution makes that one
+/// first, then runs the factory again. The drawing shows who asked, not who made it.
+struct DeferredRequestGraphExportTests {
+  private func app() -> Container {
+    let container = Container()
+    container.register(.singleton) { _ async in DeferredConfig() }
+    container.register(.singleton) { r in DeferredRemote(config: try r.resolve()) }
+    container.register { r in DeferredScreen(remote: try r.resolve()) }
+    return container
+  }
+
+  @Test func theAwaitedExportDrawsOnlyTheEdgesTheFactoriesAsked() async throws {
+    let expected = ["DeferredRemote -> DeferredConfig", "DeferredScreen -> DeferredRemote"]
+    #expect(drawnEdges(try await app().dependencyGraph(of: DeferredScreen.self)) == expected)
+    #expect(drawnEdges(await app().dependencyGraph()) == expected)
+  }
+}
