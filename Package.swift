@@ -15,7 +15,7 @@ let package = Package(
   // The only dependency. The demo (Demo/) and the side-by-side benchmarks (Benchmarks/) are
   // nested packages, so their dependencies never reach a client.
   dependencies: [
-    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0")
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"605.0.0")
   ],
   targets: [
     // The runtime: container, scopes, diagnostics. Depends on nothing but the standard library,
