@@ -83,7 +83,7 @@ struct ComponentScopeTests {
     let container = Container()
     container.register(scope, factory: factory)
     let first = try container.resolve((any Service).self)
-    container.reset()
+    container.removeAll()
     container.register(scope, factory: factory)
     let second = try container.resolve((any Service).self)
     #expect(!same(first, second), "\(scope)")
@@ -190,7 +190,7 @@ struct ComponentScopeTests {
     try container.bootstrap()
     #expect(container.isBootstrapped)
     #expect(made.value == 1)
-    container.reset()
+    container.removeAll()
     #expect(!container.isBootstrapped)
     container.register(.eagerSingleton) {
       made.increment(); return ServiceImp1() as any Service

@@ -72,7 +72,7 @@ struct MainActorSeedCompositionTests {
   @Test func awaitedValidationReportsNoProblemAndSkipsNothing() async {
     let report = await container().validate()
     #expect(report.isValid, "\(report)")
-    #expect(report.skipped.isEmpty, "\(report)")
+    #expect(report.skippedDefinitions.isEmpty, "\(report)")
   }
 
   @Test func synchronousValidationOffTheMainActorSkipsTheMainActorDefinitionsAsSuch() {

@@ -61,7 +61,8 @@ final class InjectionPlan: Sendable {
     _forEachField(of: type, options: options) { name, offset, fieldType, _ in
       if let property = fieldType as? any AutoInjectedProperty.Type {
         let name = String(cString: name)
-        fields.append(Field(offset: offset, type: property, name: name.hasPrefix("_") ? String(name.dropFirst()) : name))
+        fields.append(
+          Field(offset: offset, type: property, name: name.hasPrefix("_") ? String(name.dropFirst()) : name))
       }
       return true
     }

@@ -125,10 +125,24 @@ extension Container {
   /// container is empty and can be composed and bootstrapped again, as in Dip.
   ///
   /// ```swift
-  /// container.reset()
+  /// container.removeAll()
   /// ```
-  public func reset() {
+  ///
+  /// Named apart from ``reset(_:)``, which re-creates one custom scope's instances and keeps the
+  /// definitions.
+  public func removeAll() {
     write { $0.removeAll() }
+  }
+
+  /// Removes every definition: renamed ``removeAll()``, whose name says how much it removes (Dip
+  /// calls it `reset()`).
+  ///
+  /// ```swift
+  /// container.removeAll()
+  /// ```
+  @available(*, deprecated, renamed: "removeAll()")
+  public func reset() {
+    removeAll()
   }
 
   // MARK: - Internals

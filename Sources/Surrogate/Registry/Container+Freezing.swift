@@ -1,5 +1,5 @@
 extension Container {
-  /// Whether ``bootstrap()-4r7nw`` has frozen this container's definitions (until ``reset()``).
+  /// Whether ``bootstrap()-4r7nw`` has frozen this container's definitions (until ``removeAll()``).
   ///
   /// ```swift
   /// try container.bootstrap()

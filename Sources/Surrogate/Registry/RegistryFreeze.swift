@@ -51,6 +51,6 @@ struct RejectedChange: Equatable, Sendable {
       .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,
       remedy: "Make every change to a container's definitions before `bootstrap()` (a composition root that "
         + "registers late is a bug); register what a feature adds later in a child container, "
-        + "`Container(parent: container)`, or call `reset()` to empty the container and lift the freeze.")
+        + "`Container(parent: container)`, or call `removeAll()` to empty the container and lift the freeze.")
   }
 }

@@ -61,7 +61,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// One instance for the life of the definition, created on first use.
   ///
   /// The instance is released when the definition is replaced or removed, or on
-  /// ``Container/reset()``.
+  /// ``Container/removeAll()``.
   ///
   /// ```swift
   /// container.register(.singleton) { Analytics() }

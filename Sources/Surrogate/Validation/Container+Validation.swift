@@ -48,7 +48,7 @@ extension Container {
   /// container.register { (r, customerID: String) in OrderPresenter(id: customerID, orders: try r.resolve()) }
   /// container.register { (r, host: String, port: Int) in Client(host: host, port: port) }
   /// let report = container.validate(arguments: "c42", ("example.com", 443))
-  /// #expect(report.skipped.isEmpty)
+  /// #expect(report.skippedDefinitions.isEmpty)
   /// ```
   ///
   /// - Parameters:
@@ -77,7 +77,7 @@ extension Container {
   ///
   /// ```swift
   /// let report = await screen.validate(arguments: "c42")
-  /// #expect(report.isValid && report.skipped.isEmpty, "\(report)")
+  /// #expect(report.isValid && report.skippedDefinitions.isEmpty, "\(report)")
   /// ```
   ///
   /// - Parameter arguments: Argument sets to try.

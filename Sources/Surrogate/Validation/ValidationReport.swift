@@ -18,8 +18,15 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// print("\(report.brokenDefinitions.count) of \(report.checked.count) definitions are broken")
   /// ```
   public let brokenDefinitions: [DefinitionKey]
-  /// The definitions that were not resolved because they need runtime arguments that neither
-  /// the container nor ``Container/validate(arguments:)`` supplied.
+  /// The keys of ``skippedDefinitions``: folded into it, which says why each was skipped.
+  ///
+  /// ```swift
+  /// let keys = report.skippedDefinitions.map(\.key)
+  /// ```
+  @available(
+    *, deprecated,
+    message: "use skippedDefinitions, which says why each was skipped (its keys: skippedDefinitions.map(\\.key))"
+  )
   public var skipped: [DefinitionKey] { skippedDefinitions.map(\.key) }
   /// The definitions that were not resolved, each with the reason.
   ///
@@ -43,7 +50,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   public var description: String {
     func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
     var lines = [
-      "\(count(checked.count, "definition")) checked, \(skipped.count) skipped: "
+      "\(count(checked.count, "definition")) checked, \(skippedDefinitions.count) skipped: "
         + "\(count(problems.count, "problem")) (\(count(brokenDefinitions.count, "definition")) broken), "
         + "\(count(warnings.count, "warning"))."
     ]

@@ -26,7 +26,7 @@ struct OrderHistorySafetyNetTests {
     let report = OrderHistoryComposition.screen(in: OrderHistoryComposition.app()).validate(arguments: "c42")
     #expect(report.isValid, "\(report)")
     #expect(report.checked.isEmpty)
-    #expect(report.skipped.count == 3)
+    #expect(report.skippedDefinitions.count == 3)
     let reason = report.skippedDefinitions.first?.reason ?? ""
     #expect(reason.hasPrefix("It needs `await`"))
     #expect(reason.contains("check it with `await container.validate()`"))

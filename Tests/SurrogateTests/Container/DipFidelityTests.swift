@@ -171,14 +171,14 @@ struct DipFidelityTests {
     let report = container.validate()
     #expect(report.checked.contains { $0.type == Widget.self })
     #expect(report.problems.map(\.pathDescription) == ["Widget → ConsoleAnalytics"], "\(report)")
-    #expect(report.skipped.isEmpty)
+    #expect(report.skippedDefinitions.isEmpty)
   }
 
   @Test func validateSkipsWithAReasonWhatNeedsArgumentsTheContainerCannotSupply() {
     let container = Container()
     container.register { (_, host: String, port: Int) in Client(host: host, port: port) }
     let report = container.validate()
-    #expect(ids(report.skipped.map(\.type)) == ids(Client.self))
+    #expect(ids(report.skippedDefinitions.map(\.key.type)) == ids(Client.self))
     #expect(report.skippedDefinitions.first?.reason.contains("String") == true)
     #expect(report.skippedDefinitions.first?.reason.contains("validate(arguments:") == true)
     #expect(report.description.contains("skipped"))
@@ -193,7 +193,7 @@ struct DipFidelityTests {
     }
     container.register { (_, name: String) in TaggedConfig(name: name) }
     let report = container.validate(arguments: ("example.com", 443), "staging")
-    #expect(report.skipped.isEmpty)
+    #expect(report.skippedDefinitions.isEmpty)
     #expect(report.checked.count == 2)
     #expect(report.problems.count == 1)
     #expect(report.problems.first?.pathDescription == "Client (arguments: (String, Int)) → Service")

@@ -54,11 +54,11 @@ struct RegistrationLifecycleTests {
     #expect(try container.resolve(URLSessionClient.self).name == "new")
   }
 
-  @Test func resolveAfterResetIsNotFound() {
+  @Test func resolveAfterRemoveAllIsNotFound() {
     let container = Container()
     container.register(.singleton) { Service() }
     container.register(tag: "x") { Service() }
-    container.reset()
+    container.removeAll()
     #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
     #expect(throws: ResolutionError.self) { try container.resolve(Service.self, tag: "x") }
   }
@@ -104,7 +104,7 @@ struct RegistrationLifecycleTests {
       container.register(.singleton, tag: round) { URLSessionClient(name: "tagged \(round)") }
       #expect(try container.resolve(URLSessionClient.self, tag: round).name == "tagged \(round)")
     }
-    container.reset()
+    container.removeAll()
     #expect(throws: ResolutionError.self) { try container.resolve(URLSessionClient.self) }
   }
 }

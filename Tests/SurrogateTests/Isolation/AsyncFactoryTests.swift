@@ -140,7 +140,7 @@ struct AsyncFactoryTests {
   @Test func synchronousValidationSkipsAsyncFactoriesWithTheReason() {
     let report = repositoryContainer().validate()
     #expect(report.isValid, "\(report)")
-    #expect(report.skipped.count == 2)
+    #expect(report.skippedDefinitions.count == 2)
   }
 
   @Test func anAsyncPropertyBlockIsAwaitedAndNeedsAwait() async throws {

@@ -56,7 +56,7 @@ struct MainActorTests {
   @Test func awaitedValidationChecksTheMainActorDefinitions() async {
     let report = await container().validate()
     #expect(report.isValid, "\(report)")
-    #expect(report.skipped.isEmpty, "\(report)")
+    #expect(report.skippedDefinitions.isEmpty, "\(report)")
     #expect(report.checked.count == 3)
   }
 
@@ -64,7 +64,7 @@ struct MainActorTests {
   @Test func synchronousValidationOnTheMainActorChecksThemToo() {
     let report = container().validate()
     #expect(report.isValid, "\(report)")
-    #expect(report.skipped.isEmpty, "\(report)")
+    #expect(report.skippedDefinitions.isEmpty, "\(report)")
   }
 
   @Test func nonIsolatedDefinitionsStillResolveOffTheMainActor() throws {

@@ -63,12 +63,15 @@ struct DynamicTypeTests {
   @Test func everyClassMetadataKindIsAClassAndNoOtherKindIs() {
     let isaPointer: UInt = 0x7_0000_1000
     for kind: UInt in [0, isaPointer, 0x305, 0x203] { #expect(DynamicType.isClass(kind: kind), "\(kind)") }
-    let others: [UInt] = [0x200, 0x201, 0x202, 0x204, 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x400, 0x500, 0x501]
+    let others: [UInt] = [
+      0x200, 0x201, 0x202, 0x204, 0x300, 0x301, 0x302, 0x303, 0x304, 0x306, 0x307, 0x400, 0x500, 0x501,
+    ]
     for kind in others { #expect(!DynamicType.isClass(kind: kind), "\(kind)") }
     // The kinds this platform's runtime really gives a Swift class and a struct.
     let classKind = unsafeBitCast(DynamicTypeTestsClass.self as AnyClass, to: UnsafeRawPointer.self).load(as: UInt.self)
     #expect(DynamicType.isClass(kind: classKind))
-    let structKind = unsafeBitCast(DynamicTypeTestsStruct.self as Any.Type, to: UnsafeRawPointer.self).load(as: UInt.self)
+    let structKind = unsafeBitCast(DynamicTypeTestsStruct.self as Any.Type, to: UnsafeRawPointer.self).load(
+      as: UInt.self)
     #expect(structKind == 0x200)
   }
 }

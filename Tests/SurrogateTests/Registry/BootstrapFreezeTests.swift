@@ -163,7 +163,7 @@ struct BootstrapFreezeTests {
     let container = Container()
     try container.bootstrap()
     container.register { Service() }
-    container.reset()
+    container.removeAll()
     #expect(!container.isBootstrapped)
     #expect(container.rejectedChanges.isEmpty)
     container.register { Service() }

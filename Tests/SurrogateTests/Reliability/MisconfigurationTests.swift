@@ -334,7 +334,7 @@ struct MisconfigurationTests {
     let child = Container(parent: parent)
     child.register { Service() }
     child.register(tag: "x") { Service() }
-    child.reset()
+    child.removeAll()
     let error = #expect(throws: ResolutionError.self) { try child.resolve(Service.self) }
     #expect(error?.message == "No definition for Service. Registered nearby: Service tag \"parent\".")
     _ = try child.resolve(Service.self, tag: "parent")

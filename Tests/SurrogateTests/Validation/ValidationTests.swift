@@ -55,7 +55,7 @@ struct ValidationTests {
     let container = Container()
     container.register { (_, host: String, port: Int) in Client(host: host, port: port) }
     let report = container.validate()
-    #expect(ids(report.skipped.map(\.type)) == ids(Client.self))
+    #expect(ids(report.skippedDefinitions.map(\.key.type)) == ids(Client.self))
     #expect(report.isValid)
   }
 
