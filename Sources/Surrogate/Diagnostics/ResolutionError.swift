@@ -11,6 +11,12 @@
 /// ```
 ///
 /// `resolve` throws it as a typed error, so `catch` binds it without a cast.
+///
+/// What to log: ``description``, one line with everything (code, message, path, fix), is what
+/// `print(error)` and string interpolation write, and what a log line should hold. For a person at
+/// a console, ``detailedDescription`` draws the path as a tree with the nearby registrations and
+/// the cause. ``code``, ``message``, ``remedy`` and ``path`` are the parts, for structured logging
+/// or a UI; ``pathDescription`` is the path alone, as one line.
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public let code: Code

@@ -17,7 +17,7 @@ import Synchronization
 ///
 /// The first access resolves `T` in a new graph of the container the `Lazy` was injected from
 /// (with the tag it was requested with); a failure is not kept, so the next access tries again.
-public final class Lazy<T>: Sendable {
+public final class Lazy<T> {
   private let container: Container
   private let tag: DefinitionTag?
   /// Where the resolved instance is published, boxed in a retained `Shared<T>`: read with one
@@ -70,6 +70,14 @@ public final class Lazy<T>: Sendable {
   /// ```
   public var isResolved: Bool { state.subject != nil }
 }
+
+/// A `Lazy` crosses isolation domains only when its instance may: every access returns the same
+/// instance.
+///
+/// ```swift
+/// final class SearchPresenter: Sendable { let index: Lazy<any IngredientIndex & Sendable> }
+/// ```
+extension Lazy: Sendable where T: Sendable {}
 
 /// Resolves a new `T` on each access: inject it where a consumer needs fresh instances, with no
 /// registration of its own beyond `T`'s.

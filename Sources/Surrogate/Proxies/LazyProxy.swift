@@ -21,7 +21,7 @@ import Synchronization
 /// borrows it from the proxy, which holds it until its `deinit`, so a call after the first use
 /// costs one atomic load and the call. (For any subject type, a call would have to copy the
 /// subject out of the proxy's memory: a retain and a release, 10 ns more a call, measured.)
-public final class LazyProxy<Subject: AnyObject>: Proxy, Sendable {
+public final class LazyProxy<Subject: AnyObject>: Proxy {
   private let make: @Sendable () throws -> Subject
   /// Where the created subject is published: its address, retained once by the proxy (see
   /// ``CreationState/subject``).
@@ -111,19 +111,29 @@ public final class LazyProxy<Subject: AnyObject>: Proxy, Sendable {
       return .failure(
         ProxyError(.creationFailed, access: access, message: "\(Subject.self)'s factory used the proxy it is creating"))
     }
-    return state.lock.withLock(owner: state) { _ -> Result<Subject, ProxyError> in
-      if let created { return .success(created.takeUnretainedValue()) }
+    // NB: the lock hands out only the failure (a `Sendable` error): the subject is read from where
+    // it was published, so a subject that is not `Sendable` never crosses the lock's boundary.
+    let failure = state.lock.withLock(owner: state) { _ -> ProxyError? in
+      if created != nil { return nil }
       state.creatingThread.store(thread, ordering: .releasing)
       defer { state.creatingThread.store(0, ordering: .releasing) }
       do {
-        let made = try make()
-        state.publish(Unmanaged.passRetained(made).toOpaque())
-        return .success(made)
+        state.publish(Unmanaged.passRetained(try make()).toOpaque())
+        return nil
       } catch {
-        return .failure(
-          ProxyError(
-            .creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error))
+        return ProxyError(
+          .creationFailed, access: access, message: "creating \(Subject.self) failed: \(error)", cause: error)
       }
     }
+    if let failure { return .failure(failure) }
+    return .success(created.unsafelyUnwrapped.takeUnretainedValue())
   }
 }
+
+/// A `LazyProxy` crosses isolation domains only when its subject may: it hands the same subject to
+/// every thread that uses it.
+///
+/// ```swift
+/// let index: any IngredientIndex & Sendable = LazyProxy { FullTextIndex() }  // FullTextIndex: Sendable
+/// ```
+extension LazyProxy: Sendable where Subject: Sendable {}

@@ -17,7 +17,7 @@
 /// })
 /// try store.add(id: 11007)   // throws ProxyError.accessDenied for visitors
 /// ```
-public final class ProtectionProxy<Subject>: Proxy, Sendable {
+public final class ProtectionProxy<Subject>: Proxy {
   /// What the policy decides for one call.
   ///
   /// ```swift
@@ -76,3 +76,11 @@ public final class ProtectionProxy<Subject>: Proxy, Sendable {
     return decision
   }
 }
+
+/// A `ProtectionProxy` crosses isolation domains only when its subject may: every call it allows
+/// reaches the same subject.
+///
+/// ```swift
+/// let store: any FavouritesStore & Sendable = ProtectionProxy(LocalFavourites(), policy: { _ in .allow })
+/// ```
+extension ProtectionProxy: Sendable where Subject: Sendable {}

@@ -15,7 +15,7 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   public let checked: [DefinitionKey]
   /// How many instances the resolution created or used that the container keeps on purpose: singletons,
   /// until their definition or the container ends, and custom scopes' instances, until the
-  /// scope's ``Surrogate/Container/reset(_:)``.
+  /// scope's `Container.reset(_:)`.
   public let retainedByContainer: Int
   /// The objects still alive after the root was dropped.
   public let leaks: [Leak]

@@ -27,7 +27,7 @@ extension WeakRefProxy: Greeter where T: Greeter {}
 extension LazyProxy: Greeter where Subject: Greeter {}
 extension ProtectionProxy: Greeter where Subject: Greeter {}
 
-final class EnglishGreeter: Greeter {
+final class EnglishGreeter: Greeter, Sendable {
   let waves = Counter()
   let prefix: String
   init(prefix: String = "Hello") { self.prefix = prefix }
