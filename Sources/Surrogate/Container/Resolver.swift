@@ -127,11 +127,13 @@ public struct Resolver {
     return try keptGraph().resolve(key, arguments: (), from: container)
   }
 
-  /// Resolves `key` with runtime arguments whose type the caller knows only as the key's: a
-  /// decorator handing its own arguments on to the definition it decorates.
-  func resolve<T, Arguments>(key: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
+  /// Resolves what a decorator wraps, stored under the decoration's hidden key `inner`, with the
+  /// runtime arguments the decorator was given: requested as the key the decoration serves, with
+  /// this request's tag, so the wrapped definition and its dependencies are requested as they were
+  /// before it was decorated (a `.shared` dependency is the graph's own, a tag reaches them).
+  func resolveDecorated<T, Arguments>(_ inner: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
     let graph = graph.isActive ? graph : keptGraph()
-    return try graph.resolve(key, arguments: arguments, from: container)
+    return try graph.resolve(inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)
   }
 
   /// Resolves one instance of each type with the current tag (auto-wiring).

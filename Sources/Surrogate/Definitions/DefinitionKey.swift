@@ -60,6 +60,10 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     DefinitionKey(type: type, argumentsType: argumentsType, tag: tag)
   }
 
+  func with(tagSlot: TagSlot) -> DefinitionKey {
+    DefinitionKey(type: type, argumentsType: argumentsType, tagSlot: tagSlot)
+  }
+
   /// The same type and tag without runtime arguments: how an auto-wired request asks for it.
   var withoutArguments: DefinitionKey { DefinitionKey(type: type, argumentsType: Void.self, tagSlot: tagSlot) }
 

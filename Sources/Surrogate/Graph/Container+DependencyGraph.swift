@@ -19,7 +19,7 @@ extension Container {
     let recorder = EdgeRecorder()
     let entries = snapshot().registry.entries
     var incomplete = IncompleteDefinitions()
-    for entry in entries where !entry.key.hasArguments {
+    for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
       let graph = Graph(container: self, isolation: isolation, isValidation: true)
       graph.observer = recorder
       do throws(ResolutionError) {
@@ -44,7 +44,7 @@ extension Container {
     let recorder = EdgeRecorder()
     let entries = snapshot().registry.entries
     var incomplete = IncompleteDefinitions()
-    for entry in entries where !entry.key.hasArguments {
+    for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
       let graph = Graph(container: self, isValidation: true)
       graph.observer = recorder
       do {
@@ -134,7 +134,8 @@ extension Container {
     }
     let edges = Set(
       recorder.requests.map { request in
-        let isDecoration = DecorationTag.isDecoration(request.requested.tag)
+        // A decorator asks for what it wraps as the type it decorates (see `resolveDecorated`).
+        let isDecoration = DecorationTag.decorated(byDecorator: request.from)?.type == request.requested.type
         let requested = isDecoration || request.requested == request.to ? nil : request.requested
         return DependencyGraph.Edge(
           from: request.from, to: request.to, requested: requested, isWeak: request.isWeak,

@@ -109,7 +109,7 @@ extension Container {
       func decoration<Arguments>(taking _: Arguments.Type) -> any Entry {
         Registration<Decorator, Arguments>(
           id: id(), key: decoratorKey, scope: scope,
-          factory: { r, arguments in try decorator(r, try r.resolve(key: innerKey, arguments: arguments)) },
+          factory: { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) },
           resolveArguments: decorated?.argumentResolver(for: Arguments.self),
           argumentTypes: decorated?.argumentTypes ?? [])
       }
@@ -241,5 +241,27 @@ extension DecorationTag {
       for (index, key) in ordered.enumerated() { names[key] = index == 0 ? name : "\(name) #\(index + 1)" }
     }
     return names
+  }
+}
+
+extension Graph {
+  /// Resolves the definition stored under a decoration's hidden key `inner` (what a decorator
+  /// wraps), requested as `requested`: the key the decoration serves, with the request's tag.
+  /// The wrapped definition's frame, its reuse within the graph and its dependencies' tag are
+  /// then those of the request, as before it was decorated.
+  func resolve<T, Arguments>(
+    _ inner: DefinitionKey, requestedAs requested: DefinitionKey, arguments: Arguments, from container: Container
+  ) throws(ResolutionError) -> T {
+    guard let found = lookup(inner, from: container) else {
+      return try resolveFound(inner, arguments: arguments, from: container)
+    }
+    if !found.entry.isForwarding, let registration = found.entry as? Registration<T, Arguments> {
+      var isNew = false
+      return try registration.produce(
+        arguments, in: self, requested: requested, owner: found.owner, lookup: container, isNew: &isNew)
+    }
+    let produced = try found.entry.produce(
+      arguments: arguments, in: self, requested: requested, owner: found.owner, lookup: container)
+    return produced.instance as! T
   }
 }

@@ -244,7 +244,7 @@ final class Forwarding<Forwarded>: Entry {
       throw graph.invalidType(requested: requested, instance: handedOut, source: sourceKey)
     }
     if produced.isNew, !blocks.isEmpty {
-      let resolver = Resolver(graph: graph, container: lookup, tagSlot: graph.tagPassedOn(by: requested))
+      let resolver = Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot)
       graph.push(Graph.Frame(key: requested, id: id))
       graph.markConstructed()  // the instance exists: this frame only runs the forwarding's blocks
       defer { graph.pop() }

@@ -377,7 +377,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// captures a child container's registrations and stays the same for every child.
   @inlinable
   func makeResolver(in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container) -> Resolver {
-    Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tagSlot: graph.tagPassedOn(by: requested))
+    Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tagSlot: requested.tagSlot)
   }
 
   /// The factory has returned `instance`: stores it, runs its blocks, publishes a singleton, then
@@ -562,7 +562,7 @@ final class Registration<Instance, Arguments>: Entry {
     try graph.checkCycleAndDepth(id: id, requested: requested)
     graph.push(Graph.Frame(key: requested, id: id))
     defer { graph.pop() }
-    return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: graph.tagPassedOn(by: requested)))
+    return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot))
   }
 }
 

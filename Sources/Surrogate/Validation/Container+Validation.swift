@@ -132,7 +132,10 @@ extension Container {
       self.container = container
       self.argumentSets = argumentSets
       self.isAsync = isAsync
-      self.entries = container.snapshot().registry.entries.sortedByKeyDescription()
+      // NB: not a decoration's hidden keys: what a decorator wraps is checked through the key it
+      // decorates, requested as that key (see `Resolver.resolveDecorated`).
+      self.entries = container.snapshot().registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+        .sortedByKeyDescription()
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
