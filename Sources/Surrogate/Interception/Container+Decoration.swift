@@ -255,13 +255,10 @@ extension Graph {
     guard let found = lookup(inner, from: container) else {
       return try resolveFound(inner, arguments: arguments, from: container)
     }
-    if !found.entry.isForwarding, let registration = found.entry as? Registration<T, Arguments> {
-      var isNew = false
-      return try registration.produce(
-        arguments, in: self, requested: requested, owner: found.owner, lookup: container, isNew: &isNew)
-    }
-    let produced = try found.entry.produce(
-      arguments: arguments, in: self, requested: requested, owner: found.owner, lookup: container)
-    return produced.instance as! T
+    // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
+    // decorator's request is not the hot path a specialized call would pay for.
+    return try found.entry.produce(
+      arguments: arguments, in: self, requested: requested, owner: found.owner, lookup: container
+    ).instance as! T
   }
 }
