@@ -158,6 +158,6 @@ struct CustomScopeLeakCheckTests {
 /// Objects a test keeps alive, as a global would.
 private final class KeptObjects: Sendable {
   private let objects = Mutex<[BankGlobalCache]>([])
-  var count: Int { objects.withLock { $0.count } }
-  func keep(_ object: BankGlobalCache) { objects.withLock { $0.append(object) } }
+  var count: Int { objects.withLock(owner: self) { $0.count } }
+  func keep(_ object: BankGlobalCache) { objects.withLock(owner: self) { $0.append(object) } }
 }

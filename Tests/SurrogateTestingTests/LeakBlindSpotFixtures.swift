@@ -67,8 +67,8 @@ final class Token: Sendable {}
 final class EventBus: Sendable {
   static let shared = EventBus()
   let observers = Mutex<[any AnyObject & Sendable]>([])
-  func subscribe(_ observer: any AnyObject & Sendable) { observers.withLock { $0.append(observer) } }
-  func removeAll() { observers.withLock { $0.removeAll() } }
+  func subscribe(_ observer: any AnyObject & Sendable) { observers.withLock(owner: self) { $0.append(observer) } }
+  func removeAll() { observers.withLock(owner: self) { $0.removeAll() } }
 }
 
 final class Listener: Sendable {}

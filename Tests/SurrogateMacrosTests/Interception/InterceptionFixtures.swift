@@ -23,11 +23,11 @@ struct OutOfStock: Error, Equatable {}
 final class LocalPantry: Pantry {
   private let items = Mutex<[String]>(["flour"])
   private let shelfName = Mutex<String?>("top")
-  func stock(_ item: String) { items.withLock { $0.append(item) } }
-  func firstItem() -> String? { items.withLock { $0.first } }
-  func count() throws -> Int { items.withLock { $0.count } }
+  func stock(_ item: String) { items.withLock(owner: self) { $0.append(item) } }
+  func firstItem() -> String? { items.withLock(owner: self) { $0.first } }
+  func count() throws -> Int { items.withLock(owner: self) { $0.count } }
   func take(_ item: String) throws -> String {
-    try items.withLock { items in
+    try items.withLock(owner: self) { items in
       guard let index = items.firstIndex(of: item) else { throw OutOfStock() }
       return items.remove(at: index)
     }
@@ -38,15 +38,15 @@ final class LocalPantry: Pantry {
     return try take(item)
   }
   func weigh(_ item: String) throws(OutOfStock) -> Int? {
-    guard items.withLock({ $0.contains(item) }) else { throw OutOfStock() }
+    guard items.withLock(owner: self, { $0.contains(item) }) else { throw OutOfStock() }
     return item.count * 100
   }
   var label: String? { "pantry" }
   var shelf: String? {
-    get { shelfName.withLock { $0 } }
-    set { shelfName.withLock { $0 = newValue } }
+    get { shelfName.withLock(owner: self) { $0 } }
+    set { shelfName.withLock(owner: self) { $0 = newValue } }
   }
-  subscript(index: Int) -> String? { items.withLock { index < $0.count ? $0[index] : nil } }
+  subscript(index: Int) -> String? { items.withLock(owner: self) { index < $0.count ? $0[index] : nil } }
 }
 
 /// Records what it is told, in order: `→ requirement` before a call, `← requirement` (or
@@ -58,15 +58,15 @@ final class CallRecorder: ProxyInterceptor {
 
   init(_ name: String = "") { self.name = name }
 
-  func willCall(_ access: ProxyAccess) { events.withLock { $0.append("\(name)→ \(access.requirement)") } }
+  func willCall(_ access: ProxyAccess) { events.withLock(owner: self) { $0.append("\(name)→ \(access.requirement)") } }
 
   func didCall(_ outcome: ProxyCallOutcome) {
-    outcomes.withLock { $0.append(outcome) }
-    events.withLock { $0.append("\(name)← \(outcome.access.requirement)\(outcome.threw ? " threw" : "")") }
+    outcomes.withLock(owner: self) { $0.append(outcome) }
+    events.withLock(owner: self) { $0.append("\(name)← \(outcome.access.requirement)\(outcome.threw ? " threw" : "")") }
   }
 
-  var recorded: [String] { events.withLock { $0 } }
-  var lastOutcome: ProxyCallOutcome? { outcomes.withLock { $0.last } }
+  var recorded: [String] { events.withLock(owner: self) { $0 } }
+  var lastOutcome: ProxyCallOutcome? { outcomes.withLock(owner: self) { $0.last } }
 }
 
 /// Wraps each call instead of hooking before and after it: runs it with a task-local value set.
@@ -87,8 +87,8 @@ struct RequirementInScope: ProxyInterceptor {
 /// Reads the task-local value while it is being called.
 final class ScopeReader: Pantry {
   private let seen = Mutex<[String]>([])
-  var recorded: [String] { seen.withLock { $0 } }
-  private func note() { seen.withLock { $0.append(RequirementInScope.requirement ?? "none") } }
+  var recorded: [String] { seen.withLock(owner: self) { $0 } }
+  private func note() { seen.withLock(owner: self) { $0.append(RequirementInScope.requirement ?? "none") } }
   func stock(_ item: String) { note() }
   func firstItem() -> String? { nil }
   func count() throws -> Int { 0 }

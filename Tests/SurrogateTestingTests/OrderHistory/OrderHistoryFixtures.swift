@@ -31,8 +31,8 @@ enum Environment: Hashable, Sendable {
 /// Counts what the composition made, so a test can tell one instance from two.
 final class OrderHistoryLog: Sendable {
   private let lines = Mutex<[String]>([])
-  func record(_ line: String) { lines.withLock { $0.append(line) } }
-  var recorded: [String] { lines.withLock { $0 } }
+  func record(_ line: String) { lines.withLock(owner: self) { $0.append(line) } }
+  var recorded: [String] { lines.withLock(owner: self) { $0 } }
   func count(_ line: String) -> Int { recorded.filter { $0 == line }.count }
 }
 

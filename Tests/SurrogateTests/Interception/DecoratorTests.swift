@@ -30,8 +30,8 @@ final class LoggingCatalogue: Catalogue {
 /// Counts instances made, per type name.
 final class MadeCounter: Sendable {
   private let counts = Mutex<[String: Int]>([:])
-  func made(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
-  subscript(name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
+  func made(_ name: String) { counts.withLock(owner: self) { $0[name, default: 0] += 1 } }
+  subscript(name: String) -> Int { counts.withLock(owner: self) { $0[name] ?? 0 } }
 }
 
 struct DecoratorTests {

@@ -177,8 +177,8 @@ struct AsyncFactoryTests {
 /// Gets its database from an `async` property block.
 final class Report: Sendable {
   private let storage = Mutex<Database?>(nil)
-  var database: Database? { storage.withLock { $0 } }
-  func use(_ database: Database) { storage.withLock { $0 = database } }
+  var database: Database? { storage.withLock(owner: self) { $0 } }
+  func use(_ database: Database) { storage.withLock(owner: self) { $0 = database } }
 }
 
 final class Pair: Sendable {

@@ -112,9 +112,9 @@ final class PlainAccountsController: AccountsScreenView {
 /// it otherwise), as a navigation stack would.
 final class AccountsControllerKeeper: Sendable {
   private let kept = Mutex<PlainAccountsController?>(nil)
-  var controller: PlainAccountsController? { kept.withLock { $0 } }
+  var controller: PlainAccountsController? { kept.withLock(owner: self) { $0 } }
   func keep(_ controller: PlainAccountsController) -> PlainAccountsController {
-    kept.withLock { $0 = controller }
+    kept.withLock(owner: self) { $0 = controller }
     return controller
   }
 }
