@@ -58,6 +58,10 @@ extension Container {
 
   // MARK: - Fixed arities
 
+  // These overloads are public only because overload ranking must see them at the call site; they
+  // are left out of the documentation (`@_documentation(visibility: internal)`), which shows one
+  // `autowire` per shape, and `AutowiringArityTests` holds them to the pack's behaviour.
+  //
   // NB: the pack overloads wire any number of parameters, but the optimizer does not specialize a
   // parameter-pack expansion, so each parameter goes through the type-erased producer (measured on
   // S2, ten auto-wired nodes: 1.7 µs where the same graph registered with closures took 1.0 µs).
@@ -82,6 +86,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1>(
     type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -102,6 +107,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1>(
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -124,6 +130,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2>(
     type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -144,6 +151,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2>(
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -166,6 +174,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2, D3>(
     type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -186,6 +195,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2, D3>(
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -208,6 +218,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2, D3, D4>(
     type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
@@ -228,6 +239,7 @@ extension Container {
   ///   - tag: A tag that tells this definition apart from others of the same type.
   ///   - initializer: The function to call with resolved arguments.
   /// - Returns: The definition.
+  @_documentation(visibility: internal)
   @inlinable @discardableResult
   public func autowire<T, D1, D2, D3, D4>(
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,

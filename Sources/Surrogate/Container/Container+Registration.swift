@@ -61,6 +61,11 @@ extension Container {
   /// Forwards another type to an existing definition: resolving `type` resolves `definition`
   /// (same scope, same instance) and hands it out as `type`.
   ///
+  /// ``Definition/implements(_:tag:)`` is the usual spelling: any number of types, chained on the
+  /// registration. Use this one, Dip's, for what `implements` cannot do: give the forwarded type
+  /// blocks of its own (it returns the forwarded definition), or forward into another container
+  /// (`screen.register(presenter, type: ...)` with a definition of `services`).
+  ///
   /// When the instance does not conform to `type`, resolving it throws
   /// ``ResolutionError/Code/invalidType`` (and ``validate()`` reports it).
   ///

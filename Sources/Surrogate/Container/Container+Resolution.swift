@@ -55,6 +55,7 @@ extension Container {
   ///   - isolation: The caller's actor, filled in by `#isolation`.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
+  @_documentation(visibility: internal)
   @inlinable
   public func resolve<T, Tag: Hashable & Sendable>(
     _ type: T.Type = T.self, tag: Tag, isolation: isolated (any Actor)? = #isolation
@@ -79,6 +80,7 @@ extension Container {
   ///   - isolation: The caller's actor, filled in by `#isolation`.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed, the resolution path and the fix.
+  @_documentation(visibility: internal)
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self, isolation: isolated (any Actor)? = #isolation)
     throws(ResolutionError) -> T

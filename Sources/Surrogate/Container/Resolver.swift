@@ -98,6 +98,7 @@ public struct Resolver {
   /// - Parameter type: The type to resolve; inferred from context when omitted.
   /// - Returns: The instance.
   /// - Throws: ``ResolutionError`` naming what failed and the path that led to it.
+  @_documentation(visibility: internal)
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) throws(ResolutionError) -> T {
     try resolve(key: DefinitionKey(type: T.self, tagSlot: .none))

@@ -18,30 +18,47 @@
 ///
 /// A graph checks from ``firstCheckedDepth`` on, once per new depth: shallow graphs never look.
 /// Measured per link of a chain of definitions resolved through `r.resolve` (a factory's frames
-/// and the container's), on x86_64 Linux with Swift 6.3.1: about 8.6 KiB in debug and 2.6 KiB in
-/// release; the ``reserve`` covers several links and the factory that is running.
+/// and the container's), on x86_64 Linux with Swift 6.3.1: about 8.6 KiB in debug, 2.6 KiB in
+/// release and 19 KiB under AddressSanitizer. The reserve (``reserve(forStackSize:)``) covers
+/// several links and the factory that is running, and is smaller on a smaller stack.
 ///
 /// ```swift
-/// if StackBounds.bytesLeft() < StackBounds.reserve { /* stop before the stack overflows */ }
+/// if StackBounds.bytesLeft() < StackBounds.reserve() { /* stop before the stack overflows */ }
 /// ```
 ///
-/// NB: the thread's lowest stack address is asked for once per thread (on Linux that can read
-/// `/proc/self/maps` for the main thread) and kept under a thread-specific key, as an address
-/// only: nothing is allocated and nothing dereferenced.
+/// NB: the thread's lowest stack address and its reserve are asked for once per thread (on Linux
+/// that can read `/proc/self/maps` for the main thread) and kept under two thread-specific keys, as
+/// integers only: nothing is allocated and nothing dereferenced.
 @usableFromInline
 package enum StackBounds {
   /// The depth from which graphs check the stack.
   @usableFromInline static var firstCheckedDepth: Int { 16 }
 
-  /// The stack a graph keeps unused: it stops when less than this is left.
-  package static var reserve: Int { 128 * 1024 }
+  /// The stack a graph keeps unused on a thread whose stack is `size` bytes: an eighth of it,
+  /// between 32 and 128 KiB. An 8 MiB stack keeps 128 KiB (seven debug links, six under
+  /// AddressSanitizer); Apple's 512 KiB secondary threads keep 64 KiB, so a debug build gets about
+  /// 50 links deep there instead of 44 (`SmallStackTests`).
+  package static func reserve(forStackSize size: Int) -> Int {
+    min(128 * 1024, max(32 * 1024, size / 8))
+  }
 
-  private static let key: pthread_key_t = {
+  /// The calling thread's reserve (128 KiB when the system does not say how large its stack is).
+  package static func reserve() -> Int {
+    guard lowestAddress() != nil, let reserve = pthread_getspecific(reserveKey) else {
+      return reserve(forStackSize: .max)
+    }
+    return Int(bitPattern: reserve)
+  }
+
+  private static let key = makeKey()
+  private static let reserveKey = makeKey()
+
+  private static func makeKey() -> pthread_key_t {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key
-  }()
+  }
 
   /// The bytes between the current stack position and the lowest address of the thread's
   /// stack, or `Int.max` when the system does not say.
@@ -60,16 +77,21 @@ package enum StackBounds {
 
   private static func lowestAddress() -> UInt? {
     if let known = pthread_getspecific(key) { return UInt(bitPattern: known) }
-    guard let low = queryLowestAddress(), low != 0 else { return nil }
+    guard let (low, size) = queryStack(), low != 0 else { return nil }
     pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
+    pthread_setspecific(reserveKey, UnsafeRawPointer(bitPattern: reserve(forStackSize: size)))
     return low
   }
 
-  private static func queryLowestAddress() -> UInt? {
+  /// The lowest usable address of the calling thread's stack and the stack's size in bytes.
+  private static func queryStack() -> (low: UInt, size: Int)? {
     #if canImport(Darwin)
+      // Assumes what Apple's pthread(3) says: the stack address is the stack's top (highest
+      // address) and the stack grows down from it by the stack size.
       let thread = pthread_self()
+      let size = pthread_get_stacksize_np(thread)
       let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-      return top - UInt(pthread_get_stacksize_np(thread))
+      return (top - UInt(size), size)
     #else
       var attributes = pthread_attr_t()
       guard getThreadAttributes(pthread_self(), &attributes) == 0 else { return nil }
@@ -78,7 +100,7 @@ package enum StackBounds {
       var size = 0
       guard pthread_attr_getstack(&attributes, &address, &size) == 0, let address else { return nil }
       // NB: glibc puts the guard page inside the reported stack; a page more keeps clear of it.
-      return UInt(bitPattern: address) + UInt(getpagesize())
+      return (UInt(bitPattern: address) + UInt(getpagesize()), size)
     #endif
   }
 }

@@ -38,7 +38,7 @@ struct SmallStackTests {
   @Test func aChainThatFitsA512KiBStackResolves() throws {
     // Past the first checked depth (16), and inside the stack in every build: 17 links take about
     // 150 KiB in debug and 320 KiB under AddressSanitizer (19 KiB a link), and the guard keeps
-    // 128 KiB. (20 links left AddressSanitizer's build a few KiB short of the reserve.)
+    // 64 KiB on this stack.
     let links = 17
     let container = Self.chain(links: links, maximumDepth: 10_000)
     let length = Locked<Int>(0)
@@ -49,8 +49,9 @@ struct SmallStackTests {
     #expect(length.withLock { $0 } == links)
   }
 
-  @Test func theStackReserveCoversSeveralLinks() throws {
-    // The stack position in the factories of links 10 and 20 of a chain: bytes per link.
+  /// The stack a link of a chain takes in this build (its factory's frames and the container's),
+  /// measured between links 10 and 20 of a chain resolved on the calling thread.
+  static func bytesPerLink() throws -> Int {
     let positions = Locked<[Int: Int]>([:])
     let container = Container()
     for index in 0..<30 {
@@ -61,11 +62,41 @@ struct SmallStackTests {
       }
     }
     _ = try container.resolve(Node.self, tag: 0)
-    let perLink = positions.withLock { ($0[10]! - $0[20]!) / 10 }
+    return positions.withLock { ($0[10]! - $0[20]!) / 10 }
+  }
+
+  @Test func theStackReserveCoversSeveralLinks() throws {
+    let perLink = try Self.bytesPerLink()
     print("SmallStackTests: \(perLink) bytes of stack per link")
     #expect(perLink > 0)
-    // A debug build takes about 8.6 KiB a link, AddressSanitizer's 18 KiB: six links either way.
-    #expect(perLink * 6 < StackBounds.reserve, "the reserve no longer covers six links")
+    // A debug build takes about 8.6 KiB a link, AddressSanitizer's 19 KiB.
+    #expect(perLink * 6 < StackBounds.reserve(forStackSize: 8 << 20), "an 8 MiB stack's reserve covers six links")
+    #expect(perLink * 3 < StackBounds.reserve(forStackSize: Self.smallStack), "a 512 KiB stack's covers three")
+  }
+
+  @Test func aSmallStackKeepsASmallerReserve() {
+    #expect(StackBounds.reserve(forStackSize: 8 << 20) == 128 * 1024)
+    #expect(StackBounds.reserve(forStackSize: Self.smallStack) == 64 * 1024)
+    #expect(StackBounds.reserve(forStackSize: 64 * 1024) == 32 * 1024)
+    let onSmallThread = onThread(stackSize: Self.smallStack) { StackBounds.reserve() }
+    #expect(onSmallThread == 64 * 1024)
+  }
+
+  @Test func aChainUsingAllButAnEighthOfA512KiBStackResolves() throws {
+    // As deep as the stack minus its reserve (64 KiB) and 32 KiB for the thread's own frames
+    // allows in this build: 50 links in debug. A fixed 128 KiB reserve stopped at 44.
+    let perLink = try Self.bytesPerLink()
+    let links = (Self.smallStack - StackBounds.reserve(forStackSize: Self.smallStack) - 32 * 1024) / perLink
+    #expect(links * perLink > Self.smallStack - 128 * 1024, "deeper than a 128 KiB reserve allowed")
+    let container = Self.chain(links: links, maximumDepth: 10_000)
+    let outcome = onThread(stackSize: Self.smallStack) {
+      do throws(ResolutionError) {
+        return "\(try container.resolve(Node.self, tag: 0).length) links"
+      } catch {
+        return "\(error.code): \(error.message)"
+      }
+    }
+    #expect(outcome == "\(links) links")
   }
 
   @Test func anAsyncResolutionOfADeepChainFailsCleanly() async {
