@@ -124,12 +124,15 @@ extension Graph {
       return
         "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
     }
+    // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`.
+    let isExistential = DynamicType.isExistential(key.type)
+    let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
     if let implementation = nearby.first {
       return
-        "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(name).self)` to its registration."
+        "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(metatype))` to its registration."
     }
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
     return
-      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or forward it from an existing definition with `.implements(\(name).self)`."
+      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(isExistential ? "any " : "")\(name), or forward it from an existing definition with `.implements(\(metatype))`."
   }
 }

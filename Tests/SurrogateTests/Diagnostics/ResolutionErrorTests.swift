@@ -13,6 +13,15 @@ struct ResolutionErrorTests {
     #expect(error?.description.hasPrefix("definitionNotFound: No definition for Service. Path: Repository → Service. Fix:") == true)
   }
 
+  @Test func notFoundOfAProtocolSpellsItsFixAsSwift6Code() {
+    let container = Container()
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any ListInteractorOutput).self) }
+    #expect(
+      error?.remedy
+        == "Register it: `container.register(.shared) { r in ... }` returning any ListInteractorOutput, or forward it from an existing definition with `.implements((any ListInteractorOutput).self)`."
+    )
+  }
+
   @Test func notFoundWithTagNamesTheTag() {
     let container = Container()
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self, tag: "live") }
@@ -27,7 +36,7 @@ struct ResolutionErrorTests {
     let error = #expect(throws: ResolutionError.self) { try container.resolve((any ListInteractorOutput).self) }
     #expect(error?.code == .definitionNotFound)
     #expect(ids(error?.nearby.map(\.type)) == ids(ListPresenter.self))
-    #expect(error?.remedy == "ListPresenter conforms to ListInteractorOutput but does not forward it: add `.implements(ListInteractorOutput.self)` to its registration.")
+    #expect(error?.remedy == "ListPresenter conforms to ListInteractorOutput but does not forward it: add `.implements((any ListInteractorOutput).self)` to its registration.")
   }
 
   @Test func factoryFailureKeepsTheCause() {

@@ -79,7 +79,7 @@ struct MisconfigurationTests {
         resolve: { c throws(ResolutionError) in _ = try c.resolve((any ListInteractorOutput).self) },
         message: "No definition for ListInteractorOutput. Registered nearby: ListPresenter.",
         path: "ListInteractorOutput",
-        remedy: "add `.implements(ListInteractorOutput.self)` to its registration"),
+        remedy: "add `.implements((any ListInteractorOutput).self)` to its registration"),
     ]
   }
 
