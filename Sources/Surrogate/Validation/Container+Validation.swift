@@ -19,10 +19,12 @@ extension Container {
   /// problems (``ResolutionError/Code/modifiedAfterBootstrap``).
   ///
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
-  /// `try r.resolve()` is `nil`, silently, when its type is not registered), captive dependencies
-  /// (a singleton that keeps an instance of a `.unique` or `.shared` definition alive for its
-  /// whole life), tagged requests answered by an untagged singleton while other tags of that
-  /// type are registered, a tagged request's tag stopping at a `resolve` without `tag:`
+  /// `try r.resolve()` is `nil`, silently, when its type is not registered), lists and maps that
+  /// resolved empty because nothing is contributed to them
+  /// (``ValidationWarning/Kind/emptyCollection``), captive dependencies (a singleton that keeps an
+  /// instance of a `.unique` or `.shared` definition alive for its whole life), tagged requests
+  /// answered by an untagged singleton while other tags of that type are registered, a tagged
+  /// request's tag stopping at a `resolve` without `tag:`
   /// (``ValidationWarning/Kind/tagNotPassedOn``), and instances only a weak proxy holds
   /// (``ValidationWarning/Kind/heldOnlyWeakly``).
   ///
@@ -168,6 +170,7 @@ extension Container {
         note(error, checking: entry)
       }
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
     }
@@ -189,8 +192,21 @@ extension Container {
         root = nil
       }
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
+    }
+
+    /// Warns about each collection the check found empty, naming the definitions of its element
+    /// type that are registered but not contributed.
+    private mutating func noteEmptyCollections(of graph: Graph?) {
+      for path in graph?.emptyCollectionPaths ?? [] {
+        let element = path.last.flatMap { ($0.type as? any ResolvableCollection.Type)?.elementType }
+        let registered = container.keysOfThisAndAncestors().filter {
+          $0.type == element && !ContributionTag.isMember($0) && !DecorationTag.isDecoration($0.tag)
+        }
+        findings.noteEmpty(path, registered: registered)
+      }
     }
 
     /// Keeps the singletons a check that succeeded made, for the checks after it. A check that
@@ -242,6 +258,9 @@ extension Container {
   fileprivate enum ValidationAttempt {
     /// Resolve it as it is (no runtime arguments).
     case plain
+    /// Resolve a collection building only its member at this index: each member is checked, not
+    /// only the first that fails.
+    case member(Int)
     /// Resolve it with an argument set the caller gave.
     case arguments(Any)
     /// Resolve it auto-wired: the container supplies its arguments.
@@ -251,7 +270,10 @@ extension Container {
   /// The ways to check `entry`: once without arguments, once per matching argument set, or once
   /// auto-wired; none when its arguments cannot be had.
   fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any]) -> [ValidationAttempt] {
-    guard entry.key.hasArguments else { return [.plain] }
+    guard entry.key.hasArguments else {
+      guard let members = membersToValidate(entry) else { return [.plain] }
+      return (0..<members).map { ValidationAttempt.member($0) }
+    }
     let matching = argumentSets.filter { Swift.type(of: $0) == entry.key.argumentsType }
     if !matching.isEmpty { return matching.map { .arguments($0) } }
     guard let autowirable = entry as? any Autowirable, unsuppliedArguments(of: autowirable).isEmpty else { return [] }
@@ -261,7 +283,13 @@ extension Container {
   private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any
   {
     switch attempt {
+    case .plain where ContributionTag.isMember(key):
+      // A collection's member, checked as its collection requests it.
+      return try graph.produceMember(key, of: self, from: self)
     case .plain:
+      return try graph.resolveErased(key, arguments: (), from: self)
+    case .member(let index):
+      graph.collectionChecks.validatedMember = index
       return try graph.resolveErased(key, arguments: (), from: self)
     case .arguments(let arguments):
       return try graph.resolveErased(key, arguments: arguments, from: self)
@@ -273,7 +301,12 @@ extension Container {
 
   private func runAsync(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) async throws -> Any {
     switch attempt {
+    case .plain where ContributionTag.isMember(key):
+      return try await graph.produceMemberAsync(key, of: self, from: self)
     case .plain:
+      return try await graph.resolveErasedAsync(key, arguments: (), from: self)
+    case .member(let index):
+      graph.collectionChecks.validatedMember = index
       return try await graph.resolveErasedAsync(key, arguments: (), from: self)
     case .arguments(let arguments):
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
