@@ -137,6 +137,24 @@ struct MultiBindingDiagnosticsTests {
     #expect(report.isValid, "\(report)")
   }
 
+  @Test func anAsyncMemberRunsTheListAgainSoAUniqueMemberBeforeItIsMadeTwice() async throws {
+    let container = Container()
+    let unique = Counter()
+    let shared = Counter()
+    container.register(.unique, into: [any HealthCheck].self) { () -> any HealthCheck in
+      unique.increment()
+      return NamedCheck("unique")
+    }
+    container.register(into: [any HealthCheck].self) { () -> any HealthCheck in
+      shared.increment()
+      return NamedCheck("shared")
+    }
+    container.register { _ async throws in NamedCheck("async") }.contributes(to: [any HealthCheck].self)
+    #expect(try await container.resolve([any HealthCheck].self).names == ["unique", "shared", "async"])
+    #expect(unique.value == 2)
+    #expect(shared.value == 1)
+  }
+
   func mainActorChecks() -> Container {
     let container = Container()
     container.register { @MainActor _ in NamedCheck("main") }.contributes(to: [any HealthCheck].self)
