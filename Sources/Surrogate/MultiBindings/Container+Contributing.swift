@@ -59,15 +59,19 @@ extension Container {
 
   /// How many members a validation of `entry` checks one at a time, each in a graph of its own:
   /// the contributions a request from this container sees, when `entry` is the registration this
-  /// container made for a collection; `nil` for any other entry.
-  func membersToValidate(_ entry: any Entry) -> Int? {
+  /// container made for a collection (`contributions` are this container's); `nil` for any other
+  /// entry.
+  ///
+  /// NB: the contributions are passed in, read once per validation: a snapshot taken here for
+  /// every entry cost `validate()` of 1,000 definitions 1% more instructions.
+  func membersToValidate(_ entry: any Entry, contributions: Contributions) -> Int? {
+    guard contributions.isCollection(entry) else { return nil }
     let key = entry.key
-    guard snapshot().registry.contributions.collectionID(of: key) == entry.id else { return nil }
-    var count = 0
-    var container: Container? = self
-    while let current = container {
+    var count = contributions.list(for: key).count
+    var ancestor = parent
+    while let current = ancestor {
       count += current.snapshot().registry.contributions.list(for: key).count
-      container = current.parent
+      ancestor = current.parent
     }
     return count == 0 ? nil : count
   }

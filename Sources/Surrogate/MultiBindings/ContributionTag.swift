@@ -34,10 +34,10 @@ struct ContributionTag: Hashable, Sendable {
 
   /// The contribution tag of `key`, if it is a member's hidden key.
   ///
-  /// NB: only a tag of a type other than `String` and `Int` is cast: the other keys' descriptions
-  /// pay a comparison.
+  /// NB: only a tag of a type other than `String` and `Int` is cast, and an untagged key (most
+  /// keys a `validate()` describes and checks) pays one comparison, not a copy of its tag.
   static func of(_ key: DefinitionKey) -> ContributionTag? {
-    guard case .value(let value) = key.tagSlot else { return nil }
+    guard key.isTagged, case .value(let value) = key.tagSlot else { return nil }
     return value.base as? ContributionTag
   }
 

@@ -7,8 +7,8 @@ extension Graph {
     return checks
   }
 
-  /// Filled by validation: the paths of collections that resolved empty.
-  var emptyCollectionPaths: [[DefinitionKey]] { extrasStorage?.collectionChecks?.emptyCollections ?? [] }
+  /// What a validation checked and found of lists and maps, if it met any.
+  var collectionChecksIfAny: CollectionChecks? { extrasStorage?.collectionChecks }
 
   /// Notes, in a validation, that the collection on top of the path resolved empty.
   func noteEmptyCollection(path: [DefinitionKey]) {
@@ -16,7 +16,7 @@ extension Graph {
   }
 
   /// The contributions a collection's factory builds: every one, or in a validation's check of one
-  /// member of the collection it resolves (see `Container.membersToValidate(_:)`), that one, so that
+  /// member of the collection it resolves (see `Container.membersToValidate(_:contributions:)`), that one, so that
   /// a member that fails does not hide the members after it.
   func toBuild(_ found: [(contribution: Contribution, owner: Container)])
     -> [(contribution: Contribution, owner: Container)]

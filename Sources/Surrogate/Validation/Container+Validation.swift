@@ -122,6 +122,8 @@ extension Container {
     /// cannot).
     let isAsync: Bool
     let entries: [any Entry]
+    /// The container's contributions to collections when the validation started.
+    let contributions: Contributions
     var findings = ValidationFindings()
     let recorder = EdgeRecorder()
     /// The singletons made by the checks so far that succeeded, by definition: every later check
@@ -136,14 +138,16 @@ extension Container {
       self.isAsync = isAsync
       // NB: not a decoration's hidden keys: what a decorator wraps is checked through the key it
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
-      self.entries = container.snapshot().registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      let registry = container.snapshot().registry
+      self.entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
         .sortedByKeyDescription()
+      self.contributions = registry.contributions
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
     /// cannot be had.
     mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
-      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets)
+      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets, contributions: contributions)
       if attempts.isEmpty {
         findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
       } else {
@@ -200,7 +204,8 @@ extension Container {
     /// Warns about each collection the check found empty, naming the definitions of its element
     /// type that are registered but not contributed.
     private mutating func noteEmptyCollections(of graph: Graph?) {
-      for path in graph?.emptyCollectionPaths ?? [] {
+      guard let checks = graph?.collectionChecksIfAny else { return }
+      for path in checks.emptyCollections {
         let element = path.last.flatMap { ($0.type as? any ResolvableCollection.Type)?.elementType }
         let registered = container.keysOfThisAndAncestors().filter {
           $0.type == element && !ContributionTag.isMember($0) && !DecorationTag.isDecoration($0.tag)
@@ -269,9 +274,11 @@ extension Container {
 
   /// The ways to check `entry`: once without arguments, once per matching argument set, or once
   /// auto-wired; none when its arguments cannot be had.
-  fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any]) -> [ValidationAttempt] {
+  fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any], contributions: Contributions)
+    -> [ValidationAttempt]
+  {
     guard entry.key.hasArguments else {
-      guard let members = membersToValidate(entry) else { return [.plain] }
+      guard let members = membersToValidate(entry, contributions: contributions) else { return [.plain] }
       return (0..<members).map { ValidationAttempt.member($0) }
     }
     let matching = argumentSets.filter { Swift.type(of: $0) == entry.key.argumentsType }
