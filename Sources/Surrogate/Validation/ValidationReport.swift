@@ -123,6 +123,10 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// registered but never contributed, or an assembly that was not applied, is silently absent
     /// otherwise. The message names the definitions of its element type that are registered but
     /// not contributed.
+    ///
+    /// ```swift
+    /// let empty = container.validate().warnings.filter { $0.kind == .emptyCollection }
+    /// ```
     public static let emptyCollection = Kind(name: "emptyCollection")
     /// The kind's name.
     public var description: String { name }

@@ -49,6 +49,15 @@ struct MultiBindingTests {
     #expect(try feature.resolve(HealthEndpoint.self).checks.names == ["app"])
   }
 
+  @Test func aContributedDefinitionIsRequestedByItsKeySoAChildsRegistrationAnswersTheChildsList() throws {
+    let app = Container()
+    app.register(tag: "named") { NamedCheck("app") }.contributes(to: [any HealthCheck].self)
+    let feature = Container(parent: app)
+    feature.register(tag: "named") { NamedCheck("feature") }
+    #expect(try feature.resolve([any HealthCheck].self).names == ["feature"])
+    #expect(try app.resolve([any HealthCheck].self).names == ["app"])
+  }
+
   @Test func aSharedMemberIsTheInstanceTheRestOfTheGraphGets() throws {
     let container = Container()
     container.register(.shared) { CheckPool() }
