@@ -105,7 +105,8 @@ extension Container {
     return false
   }
 
-  /// Removes a definition, the types forwarded to it, and its singleton instance.
+  /// Removes a definition, the types forwarded to it, its contributions to collections, and its
+  /// singleton instance.
   ///
   /// ```swift
   /// let analytics = container.register(.singleton) { Analytics() }
@@ -117,9 +118,12 @@ extension Container {
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
     write { registry in
       guard registry.admits(RejectedChange(kind: .removal, key: definition.key)) else { return }
-      guard registry.remove(definition.key, id: definition.id), definition.key == definition.sourceKey else { return }
+      guard registry.remove(definition.key, id: definition.id) else { return }
+      registry.contributions.remove(member: definition.key)
+      guard definition.key == definition.sourceKey else { return }
       for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
         registry.remove(entry.key, id: entry.id)
+        registry.contributions.remove(member: entry.key)
       }
     }
   }

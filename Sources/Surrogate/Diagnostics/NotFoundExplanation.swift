@@ -71,8 +71,9 @@ final class NotFoundExplanation: Sendable {
     var sameType: [DefinitionKey] = []
     var conforming: [DefinitionKey] = []
     for snapshot in snapshots {
-      // NB: a decoration's hidden keys are not for resolving.
-      for entry in snapshot.registry.entries where !DecorationTag.isDecoration(entry.key.tag) {
+      // NB: a decoration's and a collection member's hidden keys are not for resolving.
+      for entry in snapshot.registry.entries
+      where !DecorationTag.isDecoration(entry.key.tag) && !ContributionTag.isMember(entry.key) {
         if entry.key.type == key.type {
           sameType.append(entry.key)
         } else if let implementation = entry.implementationType, implementation != key.type,

@@ -189,7 +189,7 @@ extension ResolutionError {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
       case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait, requiresMainActor
-      case modifiedAfterBootstrap
+      case modifiedAfterBootstrap, duplicateCollectionKey
     }
 
     let value: Value
@@ -263,6 +263,15 @@ extension ResolutionError {
     /// error.code == .modifiedAfterBootstrap // register before bootstrap(), or in a child container
     /// ```
     public static let modifiedAfterBootstrap = Code(value: .modifiedAfterBootstrap)
+
+    /// Two members of a map (``Container/register(_:into:key:fileID:line:factory:)-(_,_,_,_,_,(Resolver)->Element)``,
+    /// ``Definition/contributes(to:key:)``) have the same key, in one container or in a container
+    /// and its ancestor. The message names both; the map is not built.
+    ///
+    /// ```swift
+    /// error.code == .duplicateCollectionKey // give each member its own key
+    /// ```
+    public static let duplicateCollectionKey = Code(value: .duplicateCollectionKey)
     /// The code's name: `definitionNotFound`.
     ///
     /// ```swift

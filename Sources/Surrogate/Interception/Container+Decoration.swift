@@ -37,8 +37,10 @@ extension Container {
     with decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
   ) -> Container {
     let wanted = DefinitionTag.wrap(tag)
+    // NB: not a collection's members registered with `register(into:)`: they are not requests for
+    // `type` (decorate a member's own definition and contribute that).
     let own = snapshot().registry.entries.map(\.key).filter { key in
-      key.type == T.self && !DecorationTag.isDecoration(key.tag)
+      key.type == T.self && !DecorationTag.isDecoration(key.tag) && !ContributionTag.isMember(key)
         && (wanted == nil || key.tag == wanted)
     }
     let keys = own.isEmpty ? [DefinitionKey(type: T.self, tag: wanted)] : own

@@ -24,6 +24,8 @@ struct Registry: Sendable {
   private var nextSerial = 0
   /// Whether `bootstrap()` froze the definitions, and what was turned away since.
   private(set) var freeze = RegistryFreeze()
+  /// The members this container contributed to collections (see `register(into:)`).
+  var contributions = Contributions()
 
   /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
   mutating func freezeDefinitions() { freeze.freeze() }
@@ -213,6 +215,7 @@ struct Registry: Sendable {
     tagCounts = [:]
     argumentVariants = [:]
     freeze = RegistryFreeze()
+    contributions = Contributions()
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }

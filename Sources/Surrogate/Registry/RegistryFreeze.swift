@@ -28,7 +28,7 @@ struct RegistryFreeze: Sendable {
 /// A change to a bootstrapped container's definitions that was not applied.
 struct RejectedChange: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
-    case registration, forwarding, removal, block, decoration, autoInjection
+    case registration, forwarding, removal, block, decoration, autoInjection, contribution
   }
 
   let kind: Kind
@@ -46,6 +46,8 @@ struct RejectedChange: Equatable, Sendable {
     case .decoration: what = "\(key) was decorated after `bootstrap()`; the decoration was not applied."
     case .autoInjection:
       what = "Auto-injection of \(key) was turned on or off after `bootstrap()`; the change was not applied."
+    case .contribution:
+      what = "A member was contributed to \(key) after `bootstrap()`; the contribution was not applied."
     }
     return ResolutionError(
       .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,

@@ -48,6 +48,9 @@ extension Graph {
     var joined: [Container] = []
     /// Filled by validation: optional requests that came back `nil`.
     var nilOptionals: [[DefinitionKey]] = []
+    /// Filled by validation: what it checks and finds of lists and maps (see `CollectionChecks`).
+    /// NB: one optional reference, `nil` in every other graph.
+    var collectionChecks: CollectionChecks?
     /// Filled by validation: the singletons this graph made (kept in ``Graph/shared``), which the
     /// later checks of the same `validate()` reuse if this one succeeds.
     var validationSingletons: [RegistrationID] = []

@@ -123,8 +123,9 @@ extension Graph {
     return try resolveMissing(key, arguments: arguments, from: container)
   }
 
-  /// Nothing is registered under the key: an optional, an injectable wrapper, or auto-wiring
-  /// may still answer; otherwise `definitionNotFound`.
+  /// Nothing is registered under the key: an optional, an injectable wrapper, auto-wiring, a
+  /// collaborator or the graph that asked may still answer, and a collection type is empty;
+  /// otherwise `definitionNotFound`.
   @usableFromInline
   func resolveMissing(_ key: DefinitionKey, arguments: Any, from container: Container)
     throws(ResolutionError) -> Any
@@ -145,6 +146,10 @@ extension Graph {
     // NB: last, so that only a request that would fail finds something here.
     if let produced = try resolveInAskingGraph(key, arguments: arguments, from: container) {
       return produced
+    }
+    // A list or map nothing is contributed to is empty, as an optional is `nil`.
+    if !key.hasArguments, let collection = key.type as? any ResolvableCollection.Type {
+      return try emptyCollection(collection, key, from: container)
     }
     throw notFound(key, in: container)
   }

@@ -19,10 +19,12 @@ extension Container {
   /// problems (``ResolutionError/Code/modifiedAfterBootstrap``).
   ///
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
-  /// `try r.resolve()` is `nil`, silently, when its type is not registered), captive dependencies
-  /// (a singleton that keeps an instance of a `.unique` or `.shared` definition alive for its
-  /// whole life), tagged requests answered by an untagged singleton while other tags of that
-  /// type are registered, a tagged request's tag stopping at a `resolve` without `tag:`
+  /// `try r.resolve()` is `nil`, silently, when its type is not registered), lists and maps that
+  /// resolved empty because nothing is contributed to them
+  /// (``ValidationWarning/Kind/emptyCollection``), captive dependencies (a singleton that keeps an
+  /// instance of a `.unique` or `.shared` definition alive for its whole life), tagged requests
+  /// answered by an untagged singleton while other tags of that type are registered, a tagged
+  /// request's tag stopping at a `resolve` without `tag:`
   /// (``ValidationWarning/Kind/tagNotPassedOn``), and instances only a weak proxy holds
   /// (``ValidationWarning/Kind/heldOnlyWeakly``).
   ///
@@ -120,6 +122,8 @@ extension Container {
     /// cannot).
     let isAsync: Bool
     let entries: [any Entry]
+    /// The container's contributions to collections when the validation started.
+    let contributions: Contributions
     var findings = ValidationFindings()
     let recorder = EdgeRecorder()
     /// The singletons made by the checks so far that succeeded, by definition: every later check
@@ -134,14 +138,16 @@ extension Container {
       self.isAsync = isAsync
       // NB: not a decoration's hidden keys: what a decorator wraps is checked through the key it
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
-      self.entries = container.snapshot().registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      let registry = container.snapshot().registry
+      self.entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
         .sortedByKeyDescription()
+      self.contributions = registry.contributions
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
     /// cannot be had.
     mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
-      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets)
+      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets, contributions: contributions)
       if attempts.isEmpty {
         findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
       } else {
@@ -168,6 +174,7 @@ extension Container {
         note(error, checking: entry)
       }
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
     }
@@ -189,8 +196,22 @@ extension Container {
         root = nil
       }
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
+    }
+
+    /// Warns about each collection the check found empty, naming the definitions of its element
+    /// type that are registered but not contributed.
+    private mutating func noteEmptyCollections(of graph: Graph?) {
+      guard let checks = graph?.collectionChecksIfAny else { return }
+      for path in checks.emptyCollections {
+        let element = path.last.flatMap { ($0.type as? any ResolvableCollection.Type)?.elementType }
+        let registered = container.keysOfThisAndAncestors().filter {
+          $0.type == element && !ContributionTag.isMember($0) && !DecorationTag.isDecoration($0.tag)
+        }
+        findings.noteEmpty(path, registered: registered)
+      }
     }
 
     /// Keeps the singletons a check that succeeded made, for the checks after it. A check that
@@ -242,6 +263,9 @@ extension Container {
   fileprivate enum ValidationAttempt {
     /// Resolve it as it is (no runtime arguments).
     case plain
+    /// Resolve a collection building only its member at this index: each member is checked, not
+    /// only the first that fails.
+    case member(Int)
     /// Resolve it with an argument set the caller gave.
     case arguments(Any)
     /// Resolve it auto-wired: the container supplies its arguments.
@@ -250,8 +274,13 @@ extension Container {
 
   /// The ways to check `entry`: once without arguments, once per matching argument set, or once
   /// auto-wired; none when its arguments cannot be had.
-  fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any]) -> [ValidationAttempt] {
-    guard entry.key.hasArguments else { return [.plain] }
+  fileprivate func validationAttempts(for entry: any Entry, argumentSets: [Any], contributions: Contributions)
+    -> [ValidationAttempt]
+  {
+    guard entry.key.hasArguments else {
+      guard let members = membersToValidate(entry, contributions: contributions) else { return [.plain] }
+      return (0..<members).map { ValidationAttempt.member($0) }
+    }
     let matching = argumentSets.filter { Swift.type(of: $0) == entry.key.argumentsType }
     if !matching.isEmpty { return matching.map { .arguments($0) } }
     guard let autowirable = entry as? any Autowirable, unsuppliedArguments(of: autowirable).isEmpty else { return [] }
@@ -261,7 +290,13 @@ extension Container {
   private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any
   {
     switch attempt {
+    case .plain where ContributionTag.isMember(key):
+      // A collection's member, checked as its collection requests it.
+      return try graph.produceMember(key, of: self, from: self)
     case .plain:
+      return try graph.resolveErased(key, arguments: (), from: self)
+    case .member(let index):
+      graph.collectionChecks.validatedMember = index
       return try graph.resolveErased(key, arguments: (), from: self)
     case .arguments(let arguments):
       return try graph.resolveErased(key, arguments: arguments, from: self)
@@ -273,7 +308,12 @@ extension Container {
 
   private func runAsync(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) async throws -> Any {
     switch attempt {
+    case .plain where ContributionTag.isMember(key):
+      return try await graph.produceMemberAsync(key, of: self, from: self)
     case .plain:
+      return try await graph.resolveErasedAsync(key, arguments: (), from: self)
+    case .member(let index):
+      graph.collectionChecks.validatedMember = index
       return try await graph.resolveErasedAsync(key, arguments: (), from: self)
     case .arguments(let arguments):
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)

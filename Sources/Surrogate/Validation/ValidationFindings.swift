@@ -59,6 +59,12 @@ struct ValidationFindings {
     if seen.insert("nil|\(path)").inserted { warnings.append(.optionalResolvedToNil(path: path)) }
   }
 
+  /// A collection along `path` resolved empty; `registered` are definitions of its element type
+  /// that are not contributed to it.
+  mutating func noteEmpty(_ path: [DefinitionKey], registered: [DefinitionKey]) {
+    if seen.insert("empty|\(path)").inserted { warnings.append(.emptyCollection(path: path, registered: registered)) }
+  }
+
   /// Changes rejected after `bootstrap()`: problems that break no definition (they were not
   /// applied), each listed once.
   mutating func noteRejected(_ errors: [ResolutionError]) {

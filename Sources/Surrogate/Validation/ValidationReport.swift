@@ -118,6 +118,16 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// `tag:` (in a factory, block or `resolveDependencies`) did not pass on. The message names
     /// where the tag stopped; the path's last request is the type that missed it.
     public static let tagNotPassedOn = Kind(name: "tagNotPassedOn")
+    /// A list or map was resolved empty because nothing is contributed to it (see
+    /// `Container.register(into:)` and ``Definition/contributes(to:)``): a member that is
+    /// registered but never contributed, or an assembly that was not applied, is silently absent
+    /// otherwise. The message names the definitions of its element type that are registered but
+    /// not contributed.
+    ///
+    /// ```swift
+    /// let empty = container.validate().warnings.filter { $0.kind == .emptyCollection }
+    /// ```
+    public static let emptyCollection = Kind(name: "emptyCollection")
     /// The kind's name.
     public var description: String { name }
   }
@@ -183,6 +193,20 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       message: "\(name) is resolved without a tag and gets its untagged definition, although it is registered with tag "
         + "\(tag), which stopped at \(path[stoppedAt - 1]) → \(path[stoppedAt]) (\(names)): "
         + Graph.stoppedTagAdvice(down: name))
+  }
+
+  static func emptyCollection(path: [DefinitionKey], registered: [DefinitionKey]) -> ValidationWarning {
+    let names = path.map(\.description).joined(separator: " → ")
+    let last = path.last.map(\.description) ?? "?"
+    let spelled = registered.map(\.description).sorted()
+    let notContributed =
+      spelled.isEmpty
+      ? "" : " \(spelled.joined(separator: ", ")) \(spelled.count == 1 ? "is" : "are") registered but not contributed."
+    return ValidationWarning(
+      kind: .emptyCollection, path: path,
+      message: "\(last) resolved empty because nothing is contributed to it (\(names)).\(notContributed) Contribute "
+        + "its members with `container.register(into:)` or `.contributes(to:)` on their definitions, or keep it "
+        + "empty on purpose.")
   }
 
   static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {
