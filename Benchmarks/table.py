@@ -10,7 +10,8 @@ from collections import defaultdict
 SYSTEMS = ["hand-written", "Surrogate", "Swinject"]
 ORDER = ["S1", "S2", "S3", "S3-tagged", "S4-types-10", "S4-types-1000", "S4-types-100000", "S4-tags-10",
          "S4-tags-1000", "S4-tags-100000", "S4-register-100000", "S5-1-threads", "S5-2-threads", "S6", "S7", "P1", "P1-lazy", "P1-weak",
-         "P2-decorated", "P2-intercept-0", "P2-intercept-1"]
+         "P2-decorated", "P2-intercept-0", "P2-intercept-1", "server-flat", "server-child", "server-args", "screen",
+         "sync-singleton", "async-singleton"]
 
 
 def main(paths):

@@ -323,6 +323,10 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("S7c Swinject") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(w7c.resolve(OwningParent.self)!) }
   }
+
+  // MARK: Realistic graphs: a server request, an app screen, an awaited singleton
+
+  registerRealGraphBenchmarks()
 }
 
 /// Swinject's synchronized resolver exists to be shared across threads but is not marked

@@ -1,0 +1,1 @@
+../../../Sources/SurrogateBench/ServerGraph.swift
