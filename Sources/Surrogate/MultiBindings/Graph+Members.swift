@@ -48,7 +48,7 @@ extension Graph {
   func produceMember(_ member: DefinitionKey, of owner: Container, from requester: Container)
     throws(ResolutionError) -> Any
   {
-    guard let entry = snapshot(of: owner).registry.entry(for: member) else { throw notFound(member, in: owner) }
+    guard let entry = snapshot(of: owner).entry(for: member) else { throw notFound(member, in: owner) }
     let requested = DefinitionKey(type: member.type)
     let depth = frameCount
     do {
@@ -61,7 +61,7 @@ extension Graph {
   /// ``produceMember(_:of:from:)`` in an async resolution.
   func produceMemberAsync(_ member: DefinitionKey, of owner: Container, from requester: Container) async throws -> Any {
     isAsync = true
-    guard let entry = snapshot(of: owner).registry.entry(for: member) else { throw notFound(member, in: owner) }
+    guard let entry = snapshot(of: owner).entry(for: member) else { throw notFound(member, in: owner) }
     let requested = DefinitionKey(type: member.type)
     let depth = frameCount
     do {

@@ -489,8 +489,7 @@ final class Graph {
     }
     if frames.count >= stackCheckDepth {
       stackCheckDepth = frames.count + 1
-      let left = StackBounds.bytesLeft()
-      if left < StackBounds.reserve() {
+      if let (within, left) = StackBounds.isWithinReserve(), within {
         throw ResolutionError(
           .depthLimitExceeded, key: requested, path: path(to: requested),
           message: "Resolving \(requested) needs an object graph deeper than this thread's stack allows: "

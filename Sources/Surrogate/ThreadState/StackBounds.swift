@@ -23,12 +23,13 @@
 /// several links and the factory that is running, and is smaller on a smaller stack.
 ///
 /// ```swift
-/// if StackBounds.bytesLeft() < StackBounds.reserve() { /* stop before the stack overflows */ }
+/// if let (within, left) = StackBounds.isWithinReserve(), within { /* stop: `left` bytes remain */ }
 /// ```
 ///
-/// NB: the thread's lowest stack address and its reserve are asked for once per thread (on Linux
-/// that can read `/proc/self/maps` for the main thread) and kept under two thread-specific keys, as
-/// integers only: nothing is allocated and nothing dereferenced.
+/// NB: the thread's lowest stack address and the floor its reserve sets are asked for once per
+/// thread (on Linux that can read `/proc/self/maps` for the main thread) and kept under two
+/// thread-specific keys, as integers only: nothing is allocated and nothing dereferenced. A check
+/// reads the floor only (one read, as when the reserve was the same everywhere).
 @usableFromInline
 package enum StackBounds {
   /// The depth from which graphs check the stack.
@@ -42,29 +43,32 @@ package enum StackBounds {
     min(128 * 1024, max(32 * 1024, size / 8))
   }
 
-  /// The calling thread's reserve (128 KiB when the system does not say how large its stack is).
-  package static func reserve() -> Int {
-    guard lowestAddress() != nil, let reserve = pthread_getspecific(reserveKey) else {
-      return reserve(forStackSize: .max)
-    }
-    return Int(bitPattern: reserve)
+  /// Whether the calling thread's stack is within its reserve of the end, and how many bytes
+  /// are left: one thread-specific read (the lowest address the graph may reach) and the current
+  /// position. `nil` when the system does not say where the stack ends.
+  @inline(__always)
+  static func isWithinReserve() -> (within: Bool, bytesLeft: Int)? {
+    guard let floor = floorAddress() else { return nil }
+    let position = currentPosition()
+    guard position < floor else { return (false, 0) }
+    let low = UInt(bitPattern: pthread_getspecific(lowKey))
+    return (true, Int(bitPattern: position) - Int(bitPattern: low))
   }
 
-  private static let key = makeKey()
-  private static let reserveKey = makeKey()
+  /// The calling thread's reserve (128 KiB when the system does not say how large its stack is).
+  package static func reserve() -> Int {
+    guard let floor = floorAddress() else { return reserve(forStackSize: .max) }
+    return Int(bitPattern: floor) - Int(bitPattern: UInt(bitPattern: pthread_getspecific(lowKey)))
+  }
+
+  private static let floorKey = makeKey()
+  private static let lowKey = makeKey()
 
   private static func makeKey() -> pthread_key_t {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key
-  }
-
-  /// The bytes between the current stack position and the lowest address of the thread's
-  /// stack, or `Int.max` when the system does not say.
-  static func bytesLeft() -> Int {
-    guard let low = lowestAddress() else { return .max }
-    return Int(bitPattern: currentPosition()) - Int(bitPattern: low)
   }
 
   /// The calling thread's current position on its real stack (AddressSanitizer's fake frames
@@ -75,12 +79,21 @@ package enum StackBounds {
     return withUnsafeMutablePointer(to: &marker) { FakeStack.realAddress(of: UnsafeMutableRawPointer($0)) }
   }
 
-  private static func lowestAddress() -> UInt? {
-    if let known = pthread_getspecific(key) { return UInt(bitPattern: known) }
+  /// The lowest address a graph may reach on this thread (the stack's lowest usable address plus
+  /// the reserve), asked for once per thread.
+  @inline(__always)
+  private static func floorAddress() -> UInt? {
+    if let known = pthread_getspecific(floorKey) { return UInt(bitPattern: known) }
+    return firstFloorAddress()
+  }
+
+  @inline(never)
+  private static func firstFloorAddress() -> UInt? {
     guard let (low, size) = queryStack(), low != 0 else { return nil }
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: low))
-    pthread_setspecific(reserveKey, UnsafeRawPointer(bitPattern: reserve(forStackSize: size)))
-    return low
+    pthread_setspecific(lowKey, UnsafeRawPointer(bitPattern: low))
+    let floor = low + UInt(reserve(forStackSize: size))
+    pthread_setspecific(floorKey, UnsafeRawPointer(bitPattern: floor))
+    return floor
   }
 
   /// The lowest usable address of the calling thread's stack and the stack's size in bytes.
