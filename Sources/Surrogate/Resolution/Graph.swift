@@ -323,9 +323,10 @@ final class Graph {
 
   @usableFromInline
   func otherSnapshot(of container: Container) -> RegistrySnapshot {
-    if let snapshot = extras.otherSnapshots[ObjectIdentifier(container)] { return snapshot }
+    let extras = extras
+    if let snapshot = extras.otherSnapshot(of: ObjectIdentifier(container)) { return snapshot }
     let snapshot = container.snapshot()
-    extras.otherSnapshots[ObjectIdentifier(container)] = snapshot
+    extras.setOtherSnapshot(snapshot, of: ObjectIdentifier(container))
     return snapshot
   }
 
@@ -342,7 +343,7 @@ final class Graph {
         if isRoot(candidate) {
           replaceRootSnapshot(with: fresh)
         } else {
-          extras.otherSnapshots[ObjectIdentifier(candidate)] = fresh
+          extras.setOtherSnapshot(fresh, of: ObjectIdentifier(candidate))
         }
         changed = true
       }
