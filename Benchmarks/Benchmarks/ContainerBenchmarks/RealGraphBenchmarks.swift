@@ -68,7 +68,7 @@ func registerRealGraphBenchmarks() {
 }
 
 /// The benchmark, for the main actor to start and stop its measurement (see the invariant above).
-private struct MainActorMeasurement: @unchecked Sendable {
+private struct MainActorMeasurement: @unchecked Sendable {  // no lock: one task at a time (see the invariant above)
   let benchmark: Benchmark
 }
 
