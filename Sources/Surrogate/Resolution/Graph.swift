@@ -490,7 +490,7 @@ final class Graph {
     }
     if frames.count >= stackCheckDepth {
       stackCheckDepth = frames.count + 1
-      if let (within, left) = StackBounds.isWithinReserve(), within {
+      if let left = StackBounds.bytesLeftWithinReserve() {
         throw ResolutionError(
           .depthLimitExceeded, key: requested, path: path(to: requested),
           message: "Resolving \(requested) needs an object graph deeper than this thread's stack allows: "

@@ -23,7 +23,7 @@
 /// several links and the factory that is running, and is smaller on a smaller stack.
 ///
 /// ```swift
-/// if let (within, left) = StackBounds.isWithinReserve(), within { /* stop: `left` bytes remain */ }
+/// if let left = StackBounds.bytesLeftWithinReserve() { /* stop: `left` bytes remain */ }
 /// ```
 ///
 /// NB: the thread's lowest stack address and the floor its reserve sets are asked for once per
@@ -43,16 +43,16 @@ package enum StackBounds {
     min(128 * 1024, max(32 * 1024, size / 8))
   }
 
-  /// Whether the calling thread's stack is within its reserve of the end, and how many bytes
-  /// are left: one thread-specific read (the lowest address the graph may reach) and the current
-  /// position. `nil` when the system does not say where the stack ends.
+  /// The bytes left on the calling thread's stack when it is within its reserve of the end;
+  /// `nil` while it is not (or when the system does not say where the stack ends). One
+  /// thread-specific read (the lowest address a graph may reach) and the current position.
   @inline(__always)
-  static func isWithinReserve() -> (within: Bool, bytesLeft: Int)? {
+  static func bytesLeftWithinReserve() -> Int? {
     guard let floor = floorAddress() else { return nil }
     let position = currentPosition()
-    guard position < floor else { return (false, 0) }
+    guard position < floor else { return nil }
     let low = UInt(bitPattern: pthread_getspecific(lowKey))
-    return (true, Int(bitPattern: position) - Int(bitPattern: low))
+    return Int(bitPattern: position) - Int(bitPattern: low)
   }
 
   /// The calling thread's reserve (128 KiB when the system does not say how large its stack is).
