@@ -66,6 +66,16 @@ public final class Container: Sendable {
   @usableFromInline let hasRetired = Atomic<Bool>(false)
   /// The child containers made with this one as parent, held weakly: for ``reset(_:)``.
   let children = Mutex(ChildList())
+  /// Whether ``withScope(isolation:reportingDisposalFailures:_:)`` made this container for a scope.
+  @usableFromInline let opensScope: Bool
+  /// The nearest ancestor that opens a scope, if any: where a `.scoped` instance and an instance
+  /// with a disposal made in a scope live.
+  @usableFromInline let enclosingScope: Container?
+  /// The disposals to run when this container ends, and a scope's `.scoped` instances (see
+  /// ``Lifetime``).
+  let lifetime = Mutex(Lifetime())
+  /// Whether ``shutdown()`` ran (or the scope ended): read by the slow paths of `resolve` only.
+  let hasShutDown = Atomic<Bool>(false)
 
   /// Creates a container, optionally a child of another.
   ///
@@ -89,8 +99,25 @@ public final class Container: Sendable {
     self.maximumDepth = maximumDepth
     self.autoInjectsProperties = autoInjectProperties
     self.coordinator = parent?.coordinator ?? WaitCoordinator()
+    self.opensScope = false
+    self.enclosingScope = parent.flatMap { $0.opensScope ? $0 : $0.enclosingScope }
     if let parent { parent.children.withLock(owner: parent) { $0.add(self) } }
   }
+
+  /// A scope's container: a child of `parent` that keeps one instance of each of its ancestors'
+  /// `.scoped` definitions (see ``withScope(isolation:reportingDisposalFailures:_:)``).
+  init(scopeOf parent: Container) {
+    self.parent = parent
+    self.maximumDepth = parent.maximumDepth
+    self.autoInjectsProperties = parent.autoInjectsProperties
+    self.coordinator = parent.coordinator
+    self.opensScope = true
+    self.enclosingScope = parent.opensScope ? parent : parent.enclosingScope
+    parent.children.withLock(owner: parent) { $0.add(self) }
+  }
+
+  /// The container of the scope this one is in: itself, or its nearest ancestor that opens one.
+  @usableFromInline var scopeContainer: Container? { opensScope ? self : enclosingScope }
 
   deinit {
     // No reader is left: whoever reads holds this container.
