@@ -10,8 +10,8 @@ extension Graph {
       .outsideScope, key: key, path: path(to: key),
       message: "\(key) is registered `.scoped` (one instance per scope), but \(why).",
       remedy: singleton.map {
-        "Make \($0) `.scoped` or shorter-lived, or inject a `Provider<\(typeName(key.type))>` and resolve it in "
-          + "the scope."
+        "Make \($0) `.scoped` or shorter-lived, or resolve \(typeName(key.type)) in the scope and pass it to the "
+          + "singleton's methods."
       } ?? "Resolve it inside `try await container.withScope { scope in try await scope.resolve(...) }`.")
   }
 

@@ -71,6 +71,10 @@ extension Container {
   ///   - body: The unit of work; receives the scope's container.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, else ``DisposalError`` when a disposal failed.
+  ///
+  /// NB: disfavoured: `try await app.withScope { scope in try scope.resolve(...) }`, whose body
+  /// needs no `await`, picked this form over the async one and could not run async disposals.
+  @_disfavoredOverload
   public func withScope<Result>(
     reportingDisposalFailures: (DisposalError) -> Void = DisposalError.writeToStandardError,
     _ body: (Container) throws -> Result
