@@ -58,7 +58,7 @@ extension Container {
   /// Marks the container ended, empties its registry (so a made singleton is no longer answered
   /// without a lock), and returns the disposals to run, newest first; `nil` if it had ended.
   private func end() -> [TrackedDisposal]? {
-    guard let disposals = lifetime.withLock(owner: self, { $0.end() }) else { return nil }
+    guard let disposals = withLifetime({ $0.end() }) else { return nil }
     hasShutDown.store(true, ordering: .releasing)
     write { $0.endForShutdown() }
     return disposals
@@ -119,7 +119,15 @@ extension Container {
 
   /// Declares how the instances of the definition `id` (of this container) are disposed.
   func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
-    lifetime.withLock(owner: self) { $0.disposers[id] = disposer }
+    withLifetime { $0.disposers[id] = disposer }
+  }
+
+  /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.
+  func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
+    lifetime.withLock(owner: self) { lifetime in
+      if lifetime == nil { lifetime = Lifetime() }
+      return body(&lifetime!)
+    }
   }
 }
 

@@ -35,7 +35,7 @@ extension Registration {
   private func scopeCopy(in scope: Container, graph: Graph, requested: DefinitionKey) throws(ResolutionError)
     -> Registration
   {
-    let copy = scope.lifetime.withLock(owner: scope) { lifetime -> (any Entry)? in
+    let copy = scope.withLifetime { lifetime -> (any Entry)? in
       guard case .open = lifetime.state else { return nil }
       if let existing = lifetime.scopedRegistrations[id] { return existing }
       let made = renewed()
@@ -66,9 +66,9 @@ extension Registration {
     } else {
       return
     }
-    let disposer = owner.lifetime.withLock(owner: owner) { $0.disposers[id] }
+    let disposer = owner.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
-    if keeper.lifetime.withLock(owner: keeper, { $0.track(disposal) }) != nil {
+    if keeper.withLifetime({ $0.track(disposal) }) != nil {
       throw graph.containerShutDown(requested, scope: keeper.opensScope)
     }
   }

@@ -334,9 +334,10 @@ final class Registration<Instance, Arguments>: Entry {
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
-    // NB: two loads for an instance that is neither stored nor made in a scope; the rest, out of
-    // line, only for those that may have a disposal.
-    if scope.kind.isStored || lookup.opensScope || lookup.enclosingScope != nil {
+    // NB: one test of the kind and one load for an instance that is neither stored nor made in a
+    // scope (see `Container.isInScope`); the rest, out of line, only for those that may have a
+    // disposal.
+    if scope.kind.isStored || lookup.isInScope {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
     }
     isNew = true
