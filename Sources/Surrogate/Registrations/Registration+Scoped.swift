@@ -47,25 +47,17 @@ extension Registration {
     return copy as! Registration
   }
 
-  /// Keeps the disposal of a new instance, if it has one, for the end of what owns the instance:
-  /// a singleton's container, a `.scoped` instance's scope, or, for a `.shared` or `.unique`
-  /// instance made in a scope, that scope. Instances made outside a scope with neither scope are
-  /// the caller's: nothing tracks them.
+  /// Keeps the disposal of a new stored instance, if it has one, for the end of what owns it: a
+  /// singleton's container, a `.scoped` instance's scope. (A `.shared` or `.unique` instance made
+  /// in a scope is kept by the scope's graph observer, ``ScopeDisposals``; one made outside a
+  /// scope is the caller's.)
   @usableFromInline
   func trackDisposal(of instance: Instance, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError)
   {
-    guard !graph.isValidation, scope.kind != .weakSingleton else { return }
-    let keeper: Container
-    if scope.kind == .scoped {
-      keeper = lookup  // the scope's container (see `produceScoped`)
-    } else if scope.isSingleton {
-      keeper = owner
-    } else if let scope = lookup.scopeContainer {
-      keeper = scope
-    } else {
-      return
-    }
+    guard !graph.isValidation, scope.kind.isStored, scope.kind != .weakSingleton else { return }
+    // A `.scoped` instance's `lookup` is its scope's container (see `produceScoped`).
+    let keeper = scope.kind == .scoped ? lookup : owner
     let disposer = owner.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
     if keeper.withLifetime({ $0.track(disposal) }) != nil {

@@ -306,7 +306,12 @@ final class Registration<Instance, Arguments>: Entry {
         gate = claimed
       }
     }
-    return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
+    let instance = try make(
+      arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
+    // Once per singleton (or per scope): the disposal of what it made, if it has one. A `.shared`
+    // or `.unique` instance made in a scope is the scope's observer's (see `ScopeDisposals`).
+    try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
+    return instance
   }
 
   /// Runs the factory in a new frame of `graph`, then stores the instance and runs its blocks.
@@ -334,12 +339,6 @@ final class Registration<Instance, Arguments>: Entry {
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
-    // NB: one test of the kind and one load for an instance that is neither stored nor made in a
-    // scope (see `Container.isInScope`); the rest, out of line, only for those that may have a
-    // disposal.
-    if scope.kind.isStored || lookup.isInScope {
-      try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
-    }
     isNew = true
     return instance
   }
