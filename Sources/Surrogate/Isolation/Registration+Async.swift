@@ -18,7 +18,8 @@ extension Registration {
       return try await produceScopedAsync(
         arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
-    return try await produceAsyncHere(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+    return try await produceAsyncHere(
+      arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
   }
 
   /// `produceAsync` with this registration's own store: a `.scoped` registration's scope copy

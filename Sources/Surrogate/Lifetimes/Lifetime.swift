@@ -59,15 +59,19 @@ struct TrackedDisposal: Sendable {
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
   /// it has neither.
   static func make<Instance>(for instance: Instance, key: DefinitionKey, disposer: Disposer?) -> TrackedDisposal? {
-    let held = Shared<Any>(instance)
+    // NB: the conformance first: most instances have no disposal, and pay one check for it.
+    let disposable = disposer == nil ? instance as? any Disposable : nil
+    if disposer == nil, disposable == nil { return nil }
     let object = Swift.type(of: instance as Any) is AnyObject.Type ? ObjectIdentifier(instance as AnyObject) : nil
     switch disposer {
     case .sync(let body)?:
+      let held = Shared<Any>(instance)
       return TrackedDisposal(key: key, object: object, action: .sync { try body(held.value) })
     case .async(let body)?:
+      let held = Shared<Any>(instance)
       return TrackedDisposal(key: key, object: object, action: .async { try await body(held.value) })
     case nil:
-      guard let disposable = instance as? any Disposable else { return nil }
+      guard let disposable else { return nil }
       let conforming = Shared<any Disposable>(disposable)
       return TrackedDisposal(key: key, object: object, action: .async { try await conforming.value.dispose() })
     }

@@ -13,7 +13,6 @@ final class ScopeDisposals: GraphObserver {
 
   init(scope: Container) { self.scope = scope }
 
-
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
   func made(_ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID, in graph: Graph) {

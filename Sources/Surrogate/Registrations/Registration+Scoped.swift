@@ -52,7 +52,9 @@ extension Registration {
   /// in a scope is kept by the scope's graph observer, ``ScopeDisposals``; one made outside a
   /// scope is the caller's.)
   @usableFromInline
-  func trackDisposal(of instance: Instance, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
+  func trackDisposal(
+    of instance: Instance, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container
+  )
     throws(ResolutionError)
   {
     guard !graph.isValidation, scope.kind.isStored, scope.kind != .weakSingleton else { return }

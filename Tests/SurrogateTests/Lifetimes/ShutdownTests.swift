@@ -9,8 +9,10 @@ struct ShutdownTests {
     let app = Container()
     app.register(.singleton) { PoolStub(journal: journal) }
       .disposing { pool in await pool.close() }
-    app.register(.singleton) { r in RepositoryStub(session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: journal)) }
-      .disposing { _ in journal.note("repository") }
+    app.register(.singleton) { r in
+      RepositoryStub(session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: journal))
+    }
+    .disposing { _ in journal.note("repository") }
     app.register(.singleton, type: (any Store).self) { DisposableStubStore(journal: journal) }
     _ = try await app.resolve(RepositoryStub.self)
     _ = try await app.resolve((any Store).self)

@@ -146,7 +146,10 @@ struct ScopedCombinationTests {
   @Test func validateWarnsOfASingletonThatDependsOnAScopedDefinition() {
     let app = Container()
     app.register(.singleton) { PoolStub(journal: DisposalJournal()) }
-    app.register(.scoped) { r in RepositoryStub(session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: DisposalJournal())) }
+    app.register(.scoped) { r in
+      RepositoryStub(
+        session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: DisposalJournal()))
+    }
     app.register(.singleton) { r in (try r.resolve(RepositoryStub.self), 1) }
     let report = app.validate()
     #expect(report.problems.isEmpty, "\(report)")

@@ -67,8 +67,11 @@ struct WithScopeTests {
     let journal = DisposalJournal()
     let app = Container()
     app.register(.scoped) { DisposableStub("async", journal: journal) }
-    app.register(.scoped) { r in RepositoryStub(session: SessionStub(pool: PoolStub(journal: journal), request: RequestStub(id: 1), journal: journal)) }
-      .disposing { _ in journal.note("sync") }
+    app.register(.scoped) { r in
+      RepositoryStub(
+        session: SessionStub(pool: PoolStub(journal: journal), request: RequestStub(id: 1), journal: journal))
+    }
+    .disposing { _ in journal.note("sync") }
     do {
       try app.withScope { scope in
         _ = try scope.resolve(DisposableStub.self)
@@ -151,7 +154,10 @@ struct WithScopeTests {
   @Test func singletonThatNeedsAScopedInstanceFailsAndNamesItself() async throws {
     let app = Container()
     app.register(.scoped) { PoolStub(journal: DisposalJournal()) }
-    app.register(.singleton) { r in RepositoryStub(session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: DisposalJournal())) }
+    app.register(.singleton) { r in
+      RepositoryStub(
+        session: SessionStub(pool: try r.resolve(), request: RequestStub(id: 0), journal: DisposalJournal()))
+    }
     try await app.withScope { scope in
       do {
         _ = try await scope.resolve(RepositoryStub.self)
@@ -199,7 +205,9 @@ struct WithScopeTests {
       scope.register { RequestStub(id: 1) }
       scope.register(.scoped) { PoolStub(journal: DisposalJournal()) }
         .disposing { _ in
-          do { _ = try resolveNow(RequestStub.self, from: scope) } catch { seen.withLock { $0.append((error as? ResolutionError)?.code) } }
+          do { _ = try resolveNow(RequestStub.self, from: scope) } catch {
+            seen.withLock { $0.append((error as? ResolutionError)?.code) }
+          }
         }
       _ = try await scope.resolve(PoolStub.self)
     }
