@@ -30,7 +30,7 @@ extension Definition {
   /// Says how an instance of this definition is released, asynchronously: closing a pool, a
   /// connection, a file handle.
   ///
-  /// Runs like the synchronous ``disposing(_:)-(@Sendable(Instance)throws->Void)``, awaited by
+  /// Runs like the synchronous ``disposing(_:)-5um1z``, awaited by
   /// `try await withScope` and `try await shutdown()`; the synchronous `withScope` cannot run it
   /// and reports ``DisposalError/Code/requiresAwait``.
   ///

@@ -5,7 +5,7 @@
 /// definition: a scope of ``Container/withScope(isolation:reportingDisposalFailures:_:)`` when it
 /// ends, a container's singletons on ``Container/shutdown()``. The conformance of the instance
 /// counts, not the registered type's: `{ PostgresPool() as any Database }` is disposed when
-/// `PostgresPool` conforms. A definition's own ``Definition/disposing(_:)-(@Sendable(Instance)throws->Void)``
+/// `PostgresPool` conforms. A definition's own ``Definition/disposing(_:)-9dn7s``
 /// block replaces the conformance for that definition.
 ///
 /// ```swift

@@ -6,7 +6,7 @@ extension Container {
   /// signed-in user) and resolve from it. Each ``Scope/scoped`` definition of this container (or
   /// its ancestors) makes one instance per scope, and its dependencies resolve in the scope, so
   /// they see the scope's registrations. When the scope ends, every instance it made that has a
-  /// disposal (a ``Definition/disposing(_:)-(@Sendable(Instance)async throws->Void)`` block or a
+  /// disposal (a ``Definition/disposing(_:)-9dn7s`` block or a
   /// ``Disposable`` conformance: its `.scoped` instances, its own singletons, and `.shared` and
   /// `.unique` instances resolved in it) is disposed, newest first, so a dependent goes before
   /// what it uses, each once; then the scope resolves nothing more
