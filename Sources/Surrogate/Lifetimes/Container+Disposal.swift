@@ -34,17 +34,56 @@ extension Container {
   ///   container was already shut down (nothing is disposed twice).
   public func shutdown() async throws(DisposalError) {
     guard let disposals = end() else { throw alreadyEnded() }
-    if let error = DisposalError.failed(await Self.run(disposals), ending: endedThing) { throw error }
+    if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
+  }
+
+  /// Releases the instances this container and its child containers keep for `scope`, as
+  /// ``reset(_:)`` does, and disposes those that have a disposal, newest first, each once.
+  ///
+  /// ``reset(_:)`` is synchronous and disposes nothing: an instance it releases that has a
+  /// disposal is kept until ``shutdown()``. Use this form where the released instances hold
+  /// something to close (a signed-in user's socket on logout). A resolve that races it gets the
+  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed.
+  ///
+  /// ```swift
+  /// container.register(.session) { UserSocket() }
+  ///   .disposing { socket in await socket.close() }
+  /// // on logout:
+  /// try await container.resetAndDispose(.session)
+  /// ```
+  ///
+  /// - Parameter scope: The scope whose instances to release and dispose.
+  /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
+  public func resetAndDispose(_ scope: Scope) async throws(DisposalError) {
+    var disposals: [TrackedDisposal] = []
+    collectReset(scope, into: &disposals)
+    if let error = DisposalError.failed(await Self.run(disposals), when: "\(scope) was reset") { throw error }
+  }
+
+  /// Resets `scope` here and in the children, and collects the disposals of what was released.
+  private func collectReset(_ scope: Scope, into disposals: inout [TrackedDisposal]) {
+    guard scope.isSingleton else { return }
+    // The replaced registrations stay alive in `replaced` until their disposals are taken, so
+    // no new registration can have the address of one of them.
+    let replaced = write { registry -> [any Entry] in
+      let old = registry.entries.filter { ($0 as? any RenewableEntry)?.scope == scope }
+      _ = registry.renewRegistrations(in: scope)
+      return old
+    }
+    let makers = Set(replaced.map { ObjectIdentifier($0) })
+    disposals += withLifetime { $0.take(madeBy: makers) }
+    withExtendedLifetime(replaced) {}
+    for child in children.withLock(owner: self, \.alive) { child.collectReset(scope, into: &disposals) }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot
   /// run and are reported as ``DisposalError/Code/requiresAwait`` failures.
   func shutdownSynchronously() throws(DisposalError) {
     guard let disposals = end() else { throw alreadyEnded() }
-    if let error = DisposalError.failed(Self.runSynchronously(disposals), ending: endedThing) { throw error }
+    if let error = DisposalError.failed(Self.runSynchronously(disposals), when: endedThing) { throw error }
   }
 
-  private var endedThing: String { opensScope ? "the scope" : "the container" }
+  private var endedThing: String { opensScope ? "the scope ended" : "the container was shut down" }
 
   private func alreadyEnded() -> DisposalError {
     DisposalError(

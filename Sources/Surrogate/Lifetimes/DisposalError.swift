@@ -83,12 +83,12 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The error for disposals that threw, or `nil` when none did.
-  static func failed(_ failures: [Failure], ending what: String) -> DisposalError? {
+  static func failed(_ failures: [Failure], when what: String) -> DisposalError? {
     guard !failures.isEmpty else { return nil }
     let list = failures.map(\.description).joined(separator: "; ")
     return DisposalError(
       .disposalFailed, failures: failures,
-      message: "\(failures.count) disposal\(failures.count == 1 ? "" : "s") failed when \(what) ended: \(list).",
+      message: "\(failures.count) disposal\(failures.count == 1 ? "" : "s") failed when \(what): \(list).",
       remedy: "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is "
         + "expected.")
   }

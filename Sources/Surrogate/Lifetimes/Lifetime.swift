@@ -25,6 +25,17 @@ struct Lifetime {
     return nil
   }
 
+  /// Takes the disposals of instances that the registrations `makers` kept, newest first.
+  mutating func take(madeBy makers: Set<ObjectIdentifier>) -> [TrackedDisposal] {
+    var taken: [TrackedDisposal] = []
+    tracked.removeAll { disposal in
+      guard let maker = disposal.maker, makers.contains(maker) else { return false }
+      taken.append(disposal)
+      return true
+    }
+    return taken.reversed()
+  }
+
   /// Ends the lifetime: returns the disposals to run, newest first (dependents before what they
   /// depend on), or `nil` when it had already ended.
   mutating func end() -> [TrackedDisposal]? {
@@ -54,6 +65,9 @@ struct TrackedDisposal: Sendable {
   let key: DefinitionKey
   /// The instance's identity when it is an object: an object tracked twice is disposed once.
   let object: ObjectIdentifier?
+  /// The registration whose store kept the instance (a singleton scope's), for
+  /// ``Container/resetAndDispose(_:)``: it takes the disposals of the registrations it replaced.
+  var maker: ObjectIdentifier? = nil
   let action: Action
 
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when

@@ -91,7 +91,7 @@ struct ShutdownTests {
       #expect(error.failures.count == 1)
       #expect(error.failures.first?.key == DefinitionKey(type: PoolStub.self, tag: DefinitionTag("failing")))
       #expect(error.failures.first?.error as? DisposalFailed == DisposalFailed(name: "pool"))
-      #expect(error.description.hasPrefix("disposalFailed: 1 disposal failed when the container ended"))
+      #expect(error.description.hasPrefix("disposalFailed: 1 disposal failed when the container was shut down"))
     }
     #expect(journal.disposed == ["first"])
   }
@@ -129,6 +129,40 @@ struct ShutdownTests {
     _ = try await app.resolve(DisposableStub.self)
     try await app.shutdown()
     #expect(journal.disposed == ["second block"])
+  }
+}
+
+extension ShutdownTests {
+  @Test func resetAndDisposeDisposesOnlyTheInstancesTheResetReleased() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    let made = Counter()
+    app.register(.custom("session")) { DisposableStub("session \(made.increment())", journal: journal) }
+    app.register(.singleton, tag: "app") { DisposableStub("app", journal: journal) }
+    let child = Container(parent: app)
+    child.register(.custom("session"), tag: "child") { DisposableStub("child session", journal: journal) }
+    _ = try await app.resolve(DisposableStub.self)
+    _ = try await app.resolve(DisposableStub.self, tag: "app")
+    _ = try await child.resolve(DisposableStub.self, tag: "child")
+    try await app.resetAndDispose(.custom("session"))
+    #expect(journal.disposed == ["session 1", "child session"])
+    let next = try await app.resolve(DisposableStub.self)
+    #expect(next.name == "session 2")
+    try await app.resetAndDispose(.custom("session"))
+    #expect(journal.disposed == ["session 1", "child session", "session 2"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["session 1", "child session", "session 2", "app"])
+  }
+
+  @Test func aPlainResetKeepsAReleasedInstanceWithADisposalForShutdown() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.custom("session")) { DisposableStub("session", journal: journal) }
+    _ = try await app.resolve(DisposableStub.self)
+    app.reset(.custom("session"))
+    #expect(journal.disposed.isEmpty)
+    try await app.shutdown()
+    #expect(journal.disposed == ["session"])
   }
 }
 
