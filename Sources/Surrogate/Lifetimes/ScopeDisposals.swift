@@ -16,7 +16,7 @@ final class ScopeDisposals: GraphObserver {
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
   func made(_ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID, in graph: Graph) {
-    guard !scope.kind.isStored, !graph.frames.dropLast().contains(where: \.isSingleton) else { return }
+    guard !scope.kind.isStored, !graph.isMadeForSingleton else { return }
     let owner = registeringContainer(of: id)
     let disposer = owner?.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer) else { return }
@@ -42,6 +42,19 @@ final class ScopeDisposals: GraphObserver {
   func finishedBuilding(_ definition: DefinitionKey) {}
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {}
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {}
+}
+
+extension Graph {
+  /// Whether a singleton is being built below the top of the path: an instance made now is that
+  /// singleton's, not the scope's.
+  fileprivate var isMadeForSingleton: Bool {
+    var index = frameCount - 1
+    while index > 0 {
+      index -= 1
+      if frames[index].isSingleton { return true }
+    }
+    return false
+  }
 }
 
 extension Container {

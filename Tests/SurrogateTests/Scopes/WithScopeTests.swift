@@ -239,4 +239,21 @@ struct WithScopeTests {
     }
     #expect(journal.disposed == ["one"])
   }
+
+  @Test func anInstanceMadeForASingletonInAScopeIsTheSingletonsNotTheScopes() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { DisposableStub("unique", journal: journal) }
+    app.register(.singleton) { r in PoolStub(journal: try r.resolve(DisposableStub.self).journal) }
+    app.register(.scoped) { r in
+      RepositoryStub(
+        session: SessionStub(
+          pool: try r.resolve(), request: RequestStub(id: 1), journal: try r.resolve(DisposableStub.self).journal))
+    }
+    try await app.withScope { scope in
+      _ = try await scope.resolve(RepositoryStub.self)
+    }
+    // The scoped repository's own unique is the scope's; the singleton pool's is not.
+    #expect(journal.disposed == ["unique"])
+  }
 }
