@@ -132,7 +132,13 @@ extension RealGraphs {
   /// the ratio of each to the hand-written row, not rates taken at different times.
   func measureThroughput(iterations: Int = 100_000, runs: Int = 5) {
     print("Throughput from one shared container, operations per second, best of \(runs) runs")
+    let s1 = makeS1Container()
     let rows: [(String, @Sendable () throws -> Void)] = [
+      (
+        "S1 by hand",
+        { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
+      ),
+      ("S1", { blackHole(try s1.resolve(Presenter.self)) }),
       (
         "hand-server",
         { [serverSingletons, info] in blackHole(handWiredOrderHandler(info: info, app: serverSingletons)) }
