@@ -102,10 +102,11 @@ public final class Container: Sendable {
   /// of retired snapshots released by the last reader out) that bought no gain a user would see:
   /// with callgrind, the realistic graphs cost the same within 1% (`server-flat` 23,639 and 23,699
   /// instructions a request, `server-child` 49,048 and 47,697, `screen` 32,517 and 32,709), a made
-  /// singleton's read 183 and 257 (about 13 ns more); two threads resolved S1 at best 3.66 million
-  /// times a second, against 4.12 million lock-free (`surrogate-bench throughput 2000 200`, back to back, on
-  /// a loaded 2-core machine): about 60 ns more a resolve, under 3% of a server request (the
-  /// threshold: 5%). Many cores resolving at once may want lock-free reads again; not measured.
+  /// singleton's read 183 and 257 (about 13 ns more); two threads resolved S1 at best 3.66
+  /// million times a second, against 4.12 million lock-free (`surrogate-bench throughput 2000 200`,
+  /// back to back, on a loaded 2-core machine): about 60 ns more a resolve, under 3% of a server
+  /// request (the threshold: 5%). Many cores resolving at once may want lock-free reads again; not
+  /// measured.
   @inlinable @inline(__always)
   func reading<Result>(_ body: (Unmanaged<RegistrySnapshot>) throws(ResolutionError) -> Result)
     throws(ResolutionError) -> Result
