@@ -3,6 +3,7 @@
 // code, and a made singleton resolved with `await`; each beside the same objects by hand.
 //   surrogate-bench graphs                       (times them: best of seven runs)
 //   surrogate-bench profile server-flat 100000   (a fixed workload for callgrind)
+//   surrogate-bench throughput [N] [RUNS]        (two threads against one, from one container)
 import Foundation
 import Surrogate
 import Synchronization
@@ -139,6 +140,68 @@ struct RealGraphs: Sendable {
   }
 }
 
+extension RealGraphs {
+  /// Resolves from one container on one thread and then on two, and prints both throughputs and
+  /// their ratio: what sharing the container costs threads that resolve at once.
+  ///
+  /// NB: the absolute rates move with the machine's load; compare two builds back to back, and
+  /// the ratio of each to the hand-written row, not rates taken at different times.
+  func measureThroughput(iterations: Int = 100_000, runs: Int = 5) {
+    print("Throughput from one shared container, operations per second, best of \(runs) runs")
+    let s1 = makeS1Container()
+    let rows: [(String, @Sendable () throws -> Void)] = [
+      (
+        "S1 by hand",
+        { blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics())) }
+      ),
+      ("S1", { blackHole(try s1.resolve(Presenter.self)) }),
+      (
+        "hand-server",
+        { [serverSingletons, info] in blackHole(handWiredOrderHandler(info: info, app: serverSingletons)) }
+      ),
+      ("server-flat", { [flat] in blackHole(try flat.resolve(OrderHandler.self)) }),
+      ("server-child", { [app, info] in blackHole(try resolveOrderHandler(in: app, for: info)) }),
+      (
+        "server-args",
+        { [withArguments, info] in blackHole(try withArguments.resolve(OrderHandler.self, arguments: info)) }
+      ),
+      ("sync-singleton", { [singletons] in blackHole(try singletons.resolve(Service.self)) }),
+    ]
+    for (name, body) in rows {
+      let one = Self.throughput(threads: 1, iterations: iterations, runs: runs, body)
+      let two = Self.throughput(threads: 2, iterations: iterations, runs: runs, body)
+      let line = "\(name): 1 thread \(Int(one)), 2 threads \(Int(two)) per second"
+      print(line.padding(toLength: 64, withPad: " ", startingAt: 0), String(format: "%.2fx", two / one))
+    }
+  }
+
+  /// The best rate, over `runs` runs, of `threads` threads each running `body` `iterations` times.
+  ///
+  /// NB: the best of many short runs, on a loaded machine, is the rate of a run in which both
+  /// threads had a core: the one that shows what they cost each other.
+  static func throughput(
+    threads: Int, iterations: Int, runs: Int, _ body: @escaping @Sendable () throws -> Void
+  ) -> Double {
+    var best = 0.0
+    for _ in 0..<runs {
+      let start = ContinuousClock.now
+      let group = DispatchGroup()
+      for _ in 0..<threads {
+        group.enter()
+        Thread {
+          for _ in 0..<iterations { try? body() }
+          group.leave()
+        }.start()
+      }
+      group.wait()
+      let elapsed = ContinuousClock.now - start
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      best = max(best, Double(threads * iterations) / seconds)
+    }
+    return best
+  }
+}
+
 /// A realistic graph that is not wired as the hand-written code wires it: its numbers would not
 /// compare like with like.
 struct MiswiredGraph: Error {}
@@ -181,6 +244,13 @@ func runRealGraphs(_ arguments: ArraySlice<String>) throws -> Bool {
     let graphs = try RealGraphs()
     try graphs.checkWiring()
     try graphs.measureAll()
+    return true
+  }
+  if arguments.first == "throughput" {
+    let graphs = try RealGraphs()
+    try graphs.checkWiring()
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    graphs.measureThroughput(iterations: numbers.first ?? 100_000, runs: numbers.dropFirst().first ?? 5)
     return true
   }
   guard arguments.first == "profile", let name = arguments.dropFirst().first,

@@ -1,4 +1,4 @@
-// INVARIANT: see Container.swift (snapshot publication). The snapshot and the entries a top-level
+// INVARIANT: see Container.swift (snapshot reading). The snapshot and the entries a top-level
 // `resolve` finds in it are unretained and used only inside that call's read section; the graph it
 // builds borrows them too (see Graph.swift). `unsafeDowncast` trusts the key (see Registration.swift).
 
@@ -91,8 +91,8 @@ extension Container {
 
   /// The body of both public `resolve`s, with the tag wrapped and the arguments in one tuple.
   ///
-  /// The whole call is one read section (see ``reading(_:)``): the registry is read without a
-  /// lock, and nothing the call only reads is retained.
+  /// The whole call is one read section (see ``reading(_:)``): it takes the registry's snapshot
+  /// once, under the container's lock, and retains nothing else that it only reads.
   ///
   /// NB: always inlined, with only the lookup and a made singleton's read in its body; everything
   /// that builds a graph is in functions of their own. So a singleton request runs in one

@@ -1,4 +1,4 @@
-// INVARIANT: see Container.swift (snapshot publication). `madeSingleton` reads the published
+// INVARIANT: see Container.swift (snapshot reading). `madeSingleton` reads the current
 // snapshot and the registration it finds unretained, inside one read section, as the synchronous
 // `resolve` does; `unsafeDowncast` trusts the key (see Registration.swift).
 

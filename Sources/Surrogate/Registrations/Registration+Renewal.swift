@@ -8,9 +8,9 @@ protocol RenewableEntry: ScopedEntry {
 extension Registration: RenewableEntry {
   /// A copy with a new, empty singleton store.
   ///
-  /// NB: the old registration is not changed: a graph or a lock-free reader that holds it (through
+  /// NB: the old registration is not changed: a graph or a read section that holds it (through
   /// the snapshot it reads) keeps reading its instance until it lets go, and the old snapshot,
-  /// released once no reader holds it, takes the old instance with it. So a resolve that races a
+  /// released when the last reader lets go of it, takes the old instance with it. So a resolve that races a
   /// reset gets the old instance or a new one, and the hot path reads a published singleton as
   /// it always has.
   func renewed() -> any Entry {

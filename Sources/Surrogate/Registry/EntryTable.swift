@@ -1,10 +1,9 @@
 // INVARIANT: a `Storage` owns `control` and `buckets` (allocated in `init`, freed in `deinit`);
 // bucket `i` is initialized exactly when `control[i] != 0`. A table is written only through a
 // registry under its container's `registry` mutex, and only while it holds the storage alone
-// (`makeUnique`): storage a snapshot shares is never written again, so readers of a snapshot read
-// it lock-free after the mutex and the snapshot's publication ordered the writes (see Container.swift,
-// snapshot publication). `bits(at:)` returns an entry's address unretained: valid while the
-// table is held.
+// (`makeUnique`): storage a snapshot shares is never written again, so readers of a snapshot, which
+// they took under that mutex, read it without the lock (see Container.swift, snapshot reading).
+// `bits(at:)` returns an entry's address unretained: valid while the table is held.
 
 /// A hash table of registry entries: a control byte and a small bucket per entry, where a
 /// `Dictionary` of key and slot took 80 bytes per bucket and grew at 75% load.

@@ -1,6 +1,6 @@
-// INVARIANT: see Container.swift (snapshot publication). The entries and entry bits returned here
-// are unretained: use them only while the registry they came from is held, inside the read section
-// that loaded its snapshot or through a retained snapshot. Bit 0 of an entry's address marks a
+// INVARIANT: see Container.swift (snapshot reading). The entries and entry bits returned here are
+// unretained: use them only while the registry they came from is held, through a retained snapshot
+// (a read section holds one). Bit 0 of an entry's address marks a
 // forwarding (objects are at least 16-byte aligned).
 
 /// One container's registrations, guarded by the container's mutex.

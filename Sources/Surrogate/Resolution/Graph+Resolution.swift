@@ -1,5 +1,5 @@
 // INVARIANT: see Graph.swift (a graph's unretained root and snapshot) and Container.swift (snapshot
-// publication): an entry found in the root snapshot is used unretained while the graph is active.
+// reading): an entry found in the root snapshot is used unretained while the graph is active.
 // `unsafeDowncast` trusts the key (see Registration.swift); `out` as in Registration.swift.
 
 extension Graph {

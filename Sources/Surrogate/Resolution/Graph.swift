@@ -10,7 +10,7 @@
 // `@exclusivity(unchecked)` and no lock.
 // - `rootReference` and `rootSnapshotReference` are unretained. A graph of a top-level `resolve`
 //   (`init(reading:of:isolation:)`) lives inside that call's read section (see Container.swift,
-//   snapshot publication), whose caller holds the container. Every other graph retains both
+//   snapshot reading), whose caller holds the container and which holds the snapshot. Every other graph retains both
 //   (`retainedRoot`, `retainedSnapshot`); a snapshot a graph replaces is kept until it ends
 //   (`supersededSnapshots`), since entries found in it may still be in use.
 // - A graph a resolver keeps past its call retains its root from then on (`keepRootAlive`), not its
@@ -101,7 +101,7 @@ final class Graph {
   /// NB: both unretained, to spare a top-level `resolve` four atomic operations on objects every
   /// thread shares. A graph that a top-level `resolve` makes lives inside that call's read section
   /// (see ``Container/reading(_:)``): the caller holds the container and the section holds the
-  /// published snapshot. If a resolver outlives the call, the graph retains its root then
+  /// snapshot it took. If a resolver outlives the call, the graph retains its root then
   /// (``keepRootAlive()``); every other graph retains both from the start.
   @usableFromInline let rootReference: Unmanaged<Container>
   @usableFromInline @exclusivity(unchecked) var rootSnapshotReference: Unmanaged<RegistrySnapshot>

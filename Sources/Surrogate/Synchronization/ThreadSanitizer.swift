@@ -19,10 +19,25 @@ import Synchronization
 /// `dlsym` (never linked by name): without the sanitizer they are `nil` and cost a branch.
 @usableFromInline
 enum ThreadSanitizer {
-  private typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
+  @usableFromInline typealias Annotation = @convention(c) (UnsafeRawPointer?) -> Void
 
-  private static let acquireFunction = annotation("__tsan_acquire")
-  private static let releaseFunction = annotation("__tsan_release")
+  /// `__tsan_acquire` and `__tsan_release`, when the process runs under the sanitizer.
+  ///
+  /// NB: one value for both, read once per critical section: a lazily initialized global costs a
+  /// call to `swift_once` at every read, and two of them were 31 of the 271 instructions of a made
+  /// singleton's read, which takes the registry's lock (callgrind, `sync-singleton`).
+  @usableFromInline static let annotations: Annotations? = {
+    guard let acquire = annotation("__tsan_acquire"), let release = annotation("__tsan_release") else { return nil }
+    return Annotations(acquire: acquire, release: release)
+  }()
+
+  @usableFromInline
+  struct Annotations: Sendable {
+    /// A critical section guarded by the lock whose owner's address is passed begins.
+    @usableFromInline let acquire: Annotation
+    /// That critical section ends.
+    @usableFromInline let release: Annotation
+  }
 
   private static func annotation(_ name: String) -> Annotation? {
     #if canImport(Darwin)
@@ -31,18 +46,6 @@ enum ThreadSanitizer {
       let handle: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
     #endif
     return dlsym(handle, name).map { unsafeBitCast($0, to: Annotation.self) }
-  }
-
-  /// A critical section guarded by `owner`'s lock begins.
-  @usableFromInline
-  static func acquire(_ owner: AnyObject) {
-    acquireFunction?(UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()))
-  }
-
-  /// A critical section guarded by `owner`'s lock ends.
-  @usableFromInline
-  static func release(_ owner: AnyObject) {
-    releaseFunction?(UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque()))
   }
 }
 
@@ -58,8 +61,10 @@ extension Mutex where Value: ~Copyable {
     owner: AnyObject, _ body: (inout sending Value) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     try withLock { (value: inout sending Value) throws(Failure) -> sending Result in
-      ThreadSanitizer.acquire(owner)
-      defer { ThreadSanitizer.release(owner) }
+      guard let annotations = ThreadSanitizer.annotations else { return try body(&value) }
+      let address = UnsafeRawPointer(Unmanaged.passUnretained(owner).toOpaque())
+      annotations.acquire(address)
+      defer { annotations.release(address) }
       return try body(&value)
     }
   }

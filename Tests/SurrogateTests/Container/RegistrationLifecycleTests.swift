@@ -94,8 +94,8 @@ struct RegistrationLifecycleTests {
         == ObjectIdentifier(try container.resolve(Service.self)))
   }
 
-  /// Resolutions read a published snapshot of the registry without locking; every change must
-  /// still be seen by the next resolve, also after the container stops publishing new snapshots.
+  /// Resolutions read a snapshot of the registry that a change drops; every change must still be
+  /// seen by the next resolve, however often the registry changes between them.
   @Test func everyRegistrationIsSeenByTheNextResolveHoweverOftenTheRegistryChanges() throws {
     let container = Container()
     for round in 0..<20 {

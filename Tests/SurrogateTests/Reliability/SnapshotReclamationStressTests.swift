@@ -2,11 +2,11 @@ import Surrogate
 import Synchronization
 import Testing
 
-/// Readers resolving without a lock while writers replace definitions, on real threads released
-/// together: every replacement unpublishes the registry snapshot readers may be reading, and the
-/// old snapshot is released only once no reader can hold it (the protocol stated in
-/// `Container.swift`). Seeded and bounded in operations, not in time. Run under ThreadSanitizer by
-/// `.ci/run`, where a snapshot released under a reader is reported as a race with its `free`.
+/// Readers resolving while writers replace definitions, on real threads released together: every
+/// replacement drops the registry snapshot readers may be reading, and the old snapshot is released
+/// only when the last reader lets go of it (the rule stated in `Container.swift`). Seeded and
+/// bounded in operations, not in time. Run under ThreadSanitizer by `.ci/run`, where a snapshot
+/// released under a reader is reported as a race with its `free`.
 @Suite(.timeLimit(.minutes(3)))
 struct SnapshotReclamationStressTests {
   static let seeds: [UInt64] = [0x5EED_0101, 0x5EED_0102, 0x5EED_0103]
@@ -72,8 +72,8 @@ struct SnapshotReclamationStressTests {
 
     #expect(failures.withLock { $0 } == [], "seed \(seed)")
     #expect(reads.withLock { $0 } >= Self.readers * Self.minimumReads)
-    // No write or read is left, so no reader holds a retired snapshot: each writer's last
-    // registration is in the published registry, every other one is gone with its snapshots.
+    // No write or read is left, so no reader holds a dropped snapshot: each writer's last
+    // registration is in the current registry, every other one is gone with its snapshots.
     for (writer, log) in stamps.enumerated() {
       let alive = log.withLock { $0.compactMap(\.stamp) }
       #expect(alive.map(\.version) == [Self.writesPerWriter], "writer \(writer), seed \(seed)")
