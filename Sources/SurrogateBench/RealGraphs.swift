@@ -12,6 +12,8 @@ import Synchronization
 enum RealGraphScenario: String {
   case serverFlat = "server-flat"
   case serverChild = "server-child"
+  case serverScope = "server-scope"
+  case serverScoped = "server-scoped"
   case serverArguments = "server-args"
   case handServer = "hand-server"
   case screen
@@ -31,6 +33,7 @@ enum RealGraphScenario: String {
 struct RealGraphs: Sendable {
   let flat = makeServerContainer(.appFactory)
   let app = makeServerContainer(.childContainer)
+  let scopedApp = makeServerContainer(.scope)
   let withArguments = makeServerContainer(.argument)
   let serverSingletons = ServerSingletons()
   let info = RequestInfo.sample
@@ -48,6 +51,7 @@ struct RealGraphs: Sendable {
   func checkWiring() throws {
     let handlers = [
       try flat.resolve(OrderHandler.self), try resolveOrderHandler(in: app, for: info),
+      try resolveOrderHandler(inScopeOf: app, for: info), try resolveOrderHandler(inScopeOf: scopedApp, for: info),
       try withArguments.resolve(OrderHandler.self, arguments: info),
       handWiredOrderHandler(info: info, app: serverSingletons),
     ]
@@ -64,6 +68,9 @@ struct RealGraphs: Sendable {
     switch scenario {
     case .serverFlat: for _ in 0..<iterations { blackHole(try flat.resolve(OrderHandler.self)) }
     case .serverChild: for _ in 0..<iterations { blackHole(try resolveOrderHandler(in: app, for: info)) }
+    case .serverScope: for _ in 0..<iterations { blackHole(try resolveOrderHandler(inScopeOf: app, for: info)) }
+    case .serverScoped:
+      for _ in 0..<iterations { blackHole(try resolveOrderHandler(inScopeOf: scopedApp, for: info)) }
     case .serverArguments:
       for _ in 0..<iterations { blackHole(try withArguments.resolve(OrderHandler.self, arguments: info)) }
     case .handServer: for _ in 0..<iterations { blackHole(handWiredOrderHandler(info: info, app: serverSingletons)) }
@@ -99,7 +106,16 @@ struct RealGraphs: Sendable {
     let arguments = try measure("server-args: resolve(arguments: info)", iterations: 50_000) {
       blackHole(try withArguments.resolve(OrderHandler.self, arguments: info))
     }
-    for (name, time) in [("server-flat", flat), ("server-child", child), ("server-args", arguments)] {
+    let scope = try measure("server-scope: withScope per request", iterations: 50_000) {
+      blackHole(try resolveOrderHandler(inScopeOf: app, for: info))
+    }
+    let scoped = try measure("server-scoped: withScope, .scoped session", iterations: 50_000) {
+      blackHole(try resolveOrderHandler(inScopeOf: scopedApp, for: info))
+    }
+    for (name, time) in [
+      ("server-flat", flat), ("server-child", child), ("server-args", arguments), ("server-scope", scope),
+      ("server-scoped", scoped),
+    ] {
       print(String(format: "   %@ ratio to hand-written: %.2fx", name, time / handServer))
     }
     let (handScreen, screen) = try MainActor.assumeIsolated {

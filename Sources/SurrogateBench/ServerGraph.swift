@@ -118,6 +118,9 @@ enum RequestInfoSource {
   case childContainer
   /// A runtime argument of the handler, which hands it to the audit log (`server-args`).
   case argument
+  /// A `withScope` scope per request, which registers it; the database session is `.scoped`, with
+  /// a synchronous disposal (`server-scoped`).
+  case scope
 }
 
 /// The app container of the server graph, with `RequestInfo` coming from `source`.
@@ -126,7 +129,11 @@ func makeServerContainer(_ source: RequestInfoSource) -> Surrogate.Container {
   app.register(.singleton) { ServerConfig(maximumConnections: 8, databaseURL: "postgres://db/orders") }
   app.autowire(.singleton, ConnectionPool.init)
   app.register(.singleton, type: (any TimeSource).self) { SystemClock() }
-  app.autowire(.shared, DatabaseSession.init)
+  if source == .scope {
+    app.autowire(.scoped, DatabaseSession.init).disposing { session in blackHole(session) }
+  } else {
+    app.autowire(.shared, DatabaseSession.init)
+  }
   app.autowire(.shared, UnitOfWork.init)
   app.register(.shared, type: (any OrderRepository).self) { r in SQLOrderRepository(session: try r.resolve()) }
   app.decorate((any OrderRepository).self) { _, inner in CachingOrderRepository(inner: inner) }
@@ -152,6 +159,15 @@ func resolveOrderHandler(in app: Surrogate.Container, for info: RequestInfo) thr
   let request = Surrogate.Container(parent: app)
   request.register { info }
   return try request.resolve(OrderHandler.self)
+}
+
+/// `server-scope` and `server-scoped`: a `withScope` scope for the request registers its info,
+/// then resolves the handler; the scope ends (and disposes what it made) before this returns.
+func resolveOrderHandler(inScopeOf app: Surrogate.Container, for info: RequestInfo) throws -> OrderHandler {
+  try app.withScope { scope in
+    scope.register { info }
+    return try scope.resolve(OrderHandler.self)
+  }
 }
 
 /// Whether `handler`'s graph is the one the hand-written code builds: decorated, with one session

@@ -171,6 +171,8 @@ extension Container {
     isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
+    // A scope's container that ended would still find its parent's definitions.
+    try checkNotShutDown(key)
     if let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
       !found.entry.isForwarding
     {

@@ -189,7 +189,7 @@ extension ResolutionError {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
       case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait, requiresMainActor
-      case modifiedAfterBootstrap, duplicateCollectionKey
+      case modifiedAfterBootstrap, duplicateCollectionKey, outsideScope, containerShutDown
     }
 
     let value: Value
@@ -272,6 +272,22 @@ extension ResolutionError {
     /// error.code == .duplicateCollectionKey // give each member its own key
     /// ```
     public static let duplicateCollectionKey = Code(value: .duplicateCollectionKey)
+
+    /// A ``Scope/scoped`` definition was resolved where no scope is open: from the container that
+    /// registered it, or for a singleton (which resolves its dependencies in its own container).
+    ///
+    /// ```swift
+    /// error.code == .outsideScope  // resolve it inside `container.withScope { scope in ... }`
+    /// ```
+    public static let outsideScope = Code(value: .outsideScope)
+
+    /// The container was shut down with ``Container/shutdown()``, or the scope it belongs to has
+    /// ended: it resolves nothing more, and registering into it is not applied.
+    ///
+    /// ```swift
+    /// error.code == .containerShutDown  // resolve before `shutdown()`, or in a scope that is open
+    /// ```
+    public static let containerShutDown = Code(value: .containerShutDown)
     /// The code's name: `definitionNotFound`.
     ///
     /// ```swift

@@ -14,13 +14,27 @@ extension Registration {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) async throws -> Instance {
+    if scope.kind == .scoped, !graph.isValidation {
+      return try await produceScopedAsync(
+        arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+    }
+    return try await produceAsyncHere(
+      arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+  }
+
+  /// `produceAsync` with this registration's own store: a `.scoped` registration's scope copy
+  /// comes here directly.
+  func produceAsyncHere(
+    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
+    isNew: inout Bool
+  ) async throws -> Instance {
     if let observer = graph.observer {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     if let instance = existing(in: graph, requested: requested) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
-    if scope.isSingleton, !graph.isValidation {
+    if scope.kind.isStored, !graph.isValidation {
       switch try await obtainStore().claimAsync(in: graph, requested: requested) {
       case .ready(let instance):
         if scope.kind == .weakSingleton { graph.hold(instance) }
@@ -53,7 +67,10 @@ extension Registration {
     }
     try await finishAsync(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if scope.isSingleton, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    if scope.kind.isStored {
+      try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
+    }
     isNew = true
     return instance
   }

@@ -7,6 +7,9 @@ extension Registration {
   /// for the `if let` alone.
   @usableFromInline @inline(never)
   func noteRequest(_ requested: DefinitionKey, in graph: Graph, lookup: Container, observer: any GraphObserver) {
+    // NB: a scope's graph observer records no request (see `ScopeDisposals`): its tag checks and
+    // calls were about 2,000 instructions of a server request in a scope (server-scope).
+    if type(of: observer) == ScopeDisposals.self { return }
     graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
     if scope.isKeptByContainer, !graph.isValidation, let instance = cachedValue {
       observer.usesKept(instance, definition: key, scope: scope)

@@ -240,7 +240,7 @@ final class Registration<Instance, Arguments>: Entry {
       graph.noteReuse(of: id)
       return Self.instance(stored: object)
     }
-    if scope.isSingleton {
+    if scope.kind.isStored {
       return try produceStored(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
     // NB: the cycle first: a block that meets an async definition still being built is postponed
@@ -267,13 +267,29 @@ final class Registration<Instance, Arguments>: Entry {
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: nil, isNew: &isNew)
   }
 
-  /// `produce` for a singleton scope: the stored instance, or a new one made once across threads.
+  /// `produce` for a singleton scope: the stored instance, or a new one made once across threads;
+  /// for `.scoped`, the scope's instance (see ``produceScoped(_:in:requested:owner:lookup:isNew:)``).
   @inlinable @inline(never)
   func produceStored(
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     if let instance = existingInStore(in: graph) { return instance }
+    // NB: after the store's read: a `.scoped` registration has no store of its own, so a made
+    // singleton pays nothing for this test.
+    if scope.kind == .scoped {
+      return try produceScoped(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+    }
+    return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+  }
+
+  /// Makes the instance of a store that holds none: once across threads (the store's gate), or in
+  /// a validation graph, without the store.
+  @inlinable
+  func claimAndMake(
+    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
+    isNew: inout Bool
+  ) throws(ResolutionError) -> Instance {
     try graph.checkCycleAndDepth(id: id, requested: requested)
     if needsIsolation {
       if let prepared = try checkIsolation(arguments, in: graph, requested: requested, owner: owner, lookup: lookup) {
@@ -290,7 +306,12 @@ final class Registration<Instance, Arguments>: Entry {
         gate = claimed
       }
     }
-    return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
+    let instance = try make(
+      arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: gate, isNew: &isNew)
+    // Once per singleton (or per scope): the disposal of what it made, if it has one. A `.shared`
+    // or `.unique` instance made in a scope is the scope's observer's (see `ScopeDisposals`).
+    try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
+    return instance
   }
 
   /// Runs the factory in a new frame of `graph`, then stores the instance and runs its blocks.
@@ -317,7 +338,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if scope.isSingleton, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     isNew = true
     return instance
   }

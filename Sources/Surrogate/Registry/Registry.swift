@@ -30,6 +30,12 @@ struct Registry: Sendable {
   /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
   mutating func freezeDefinitions() { freeze.freeze() }
 
+  /// Empties a container that is shut down and turns every later change away.
+  mutating func endForShutdown() {
+    removeAll()
+    freeze.freezeForShutdown()
+  }
+
   /// Whether `change` may be applied: not once the container is bootstrapped, and then it is
   /// noted for ``Container/rejectedChanges``.
   mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {

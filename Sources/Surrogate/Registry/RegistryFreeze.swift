@@ -5,7 +5,17 @@ struct RegistryFreeze: Sendable {
   /// The rejected changes, oldest first.
   private(set) var rejected: [RejectedChange] = []
 
+  /// Whether the container was shut down (see ``Container/shutdown()``): changes are turned away
+  /// for that reason, not for `bootstrap()`.
+  private(set) var isShutDown = false
+
   mutating func freeze() { isFrozen = true }
+
+  /// Freezes the definitions of a container that was shut down.
+  mutating func freezeForShutdown() {
+    isFrozen = true
+    isShutDown = true
+  }
 
   /// Whether `change` may be applied; once frozen it may not, and it is noted as rejected.
   ///
@@ -13,7 +23,8 @@ struct RegistryFreeze: Sendable {
   /// keeps one entry per definition, not one per screen.
   mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {
     guard isFrozen else { return true }
-    let change = change()
+    var change = change()
+    change.afterShutdown = isShutDown
     if !rejected.contains(change) { rejected.append(change) }
     return false
   }
@@ -33,10 +44,20 @@ struct RejectedChange: Equatable, Sendable {
 
   let kind: Kind
   let key: DefinitionKey
+  /// Whether it was turned away because the container was shut down, not bootstrapped.
+  var afterShutdown = false
 
   /// The error that reports it: for ``Container/validate()``, ``Container/rejectedChanges`` and a
   /// request the change would have answered.
   func error(path: [DefinitionKey]? = nil) -> ResolutionError {
+    if afterShutdown {
+      return ResolutionError(
+        .containerShutDown, key: key, path: path ?? [key],
+        message: "A change to \(key) (\(kind)) was made after the container was shut down (or its scope ended); it "
+          + "was not applied.",
+        remedy: "Register into a container before `shutdown()`, and into a scope's container only inside its "
+          + "`withScope` body.")
+    }
     let what: String
     switch kind {
     case .registration: what = "\(key) was registered after `bootstrap()`; the registration was not applied."

@@ -215,6 +215,7 @@ final class Graph {
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = isValidation
+    if !isValidation, container.isInScope { observer = container.scopeDisposals() }
   }
 
   /// A graph for a top-level `resolve` reading `snapshot` inside its read section: it retains
@@ -230,6 +231,7 @@ final class Graph {
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
     self.isValidation = false
+    if container.isInScope { observer = container.scopeDisposals() }
   }
 
   /// The container the graph was started from, retained: for the general path.
@@ -534,6 +536,10 @@ final class Graph {
 
   @usableFromInline
   func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID) {
+    if let disposals = observer as? ScopeDisposals {
+      disposals.made(instance, requested: key, scope: scope, id: id, in: self)
+      return
+    }
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
     if isValidation, scope.isSingleton { extras.validationSingletons.append(id) }
   }

@@ -8,6 +8,7 @@
 /// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap()-4r7nw`` |
 /// | ``weakSingleton`` | shared while someone holds it; made again once it is released |
 /// | ``custom(_:)`` | one per definition until ``Container/reset(_:)`` releases it (a "session") |
+/// | ``scoped`` | one per ``Container/withScope(isolation:reportingDisposalFailures:_:)`` scope, until it ends |
 ///
 /// ```swift
 /// container.register(.singleton) { Analytics() }
@@ -19,11 +20,25 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   enum Kind: Hashable, Sendable {
     case unique, shared, singleton, eagerSingleton, weakSingleton
     case custom
+    case scoped
 
-    /// Whether instances outlive the graph that makes them (every scope but `unique` and `shared`).
+    /// Whether instances outlive the graph that makes them and are one per definition (every
+    /// scope but `unique`, `shared` and `scoped`).
     @usableFromInline var isSingleton: Bool {
       switch self {
       case .singleton, .eagerSingleton, .weakSingleton, .custom: true
+      case .unique, .shared, .scoped: false
+      }
+    }
+
+    /// Whether a store keeps instances beyond their graph: the singleton scopes, and `scoped`
+    /// (one store per scope).
+    ///
+    /// NB: `produce` branches on this rather than on `isSingleton`: the same one-mask test, so a
+    /// `.shared` or `.unique` request pays nothing for the `scoped` kind.
+    @usableFromInline var isStored: Bool {
+      switch self {
+      case .singleton, .eagerSingleton, .weakSingleton, .custom, .scoped: true
       case .unique, .shared: false
       }
     }
@@ -109,6 +124,27 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     Scope(kind: .custom, name: name)
   }
 
+  /// One instance per scope that ``Container/withScope(isolation:reportingDisposalFailures:_:)``
+  /// opens, shared by every graph resolved in that scope, and kept until the scope ends (a request,
+  /// a unit of work, a connection).
+  ///
+  /// Register it in the long-lived container; resolve it in a scope. Resolving it where no scope
+  /// is open throws ``ResolutionError/Code/outsideScope``, and ``Container/validate()`` warns
+  /// (``ValidationWarning/Kind/captiveDependency``) when a singleton depends on it. Its
+  /// dependencies are resolved in the scope, so it sees what only the scope registers.
+  ///
+  /// ```swift
+  /// app.register(.scoped) { r in DatabaseSession(pool: try r.resolve()) }
+  ///   .disposing { session in await session.close() }
+  ///
+  /// try await app.withScope { scope in
+  ///   scope.register { request }
+  ///   let handler = try await scope.resolve(OrderHandler.self)  // one session per request
+  ///   return try await handler.handle()
+  /// }  // the session is closed here
+  /// ```
+  public static let scoped = Scope(kind: .scoped)
+
   @usableFromInline var isSingleton: Bool { kind.isSingleton }
 
   /// Whether this is a scope made with ``custom(_:)``.
@@ -119,7 +155,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// reports them as kept, never as leaked.
   package var isKeptByContainer: Bool {
     switch kind {
-    case .singleton, .eagerSingleton, .custom: true
+    case .singleton, .eagerSingleton, .custom, .scoped: true
     case .unique, .shared, .weakSingleton: false
     }
   }
@@ -159,6 +195,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     case .eagerSingleton: ".eagerSingleton"
     case .weakSingleton: ".weakSingleton"
     case .custom: ".custom(\"\(name)\")"
+    case .scoped: ".scoped"
     }
   }
 }

@@ -139,8 +139,21 @@ extension Container {
       // NB: not a decoration's hidden keys: what a decorator wraps is checked through the key it
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
       let registry = container.snapshot().registry
-      self.entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
-        .sortedByKeyDescription()
+      var entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      if container.opensScope {
+        // A scope checks its ancestors' `.scoped` definitions too: it is where they resolve, with
+        // what only the scope registers.
+        var keys = Set(entries.map(\.key))
+        var ancestor = container.parent
+        while let current = ancestor {
+          for entry in current.snapshot().registry.entries
+          where (entry as? any ScopedEntry)?.scope == .scoped && keys.insert(entry.key).inserted {
+            entries.append(entry)
+          }
+          ancestor = current.parent
+        }
+      }
+      self.entries = entries.sortedByKeyDescription()
       self.contributions = registry.contributions
     }
 

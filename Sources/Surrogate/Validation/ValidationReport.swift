@@ -100,7 +100,8 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// An optional dependency was resolved to `nil` because its type is not registered.
     public static let optionalResolvedToNil = Kind(name: "optionalResolvedToNil")
     /// A singleton captured an instance of a shorter-lived scope (`.unique` or `.shared`), which
-    /// then lives as long as the singleton.
+    /// then lives as long as the singleton; or depends on a `.scoped` definition, which it cannot
+    /// resolve outside a scope.
     public static let captiveDependency = Kind(name: "captiveDependency")
     /// A factory or `resolvingProperties` block threw an error of its own (not the container's):
     /// the graph is wired correctly, but making it failed here, typically because a test runs
@@ -138,7 +139,15 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
   static func captiveDependency(
     singleton: DefinitionKey, scope: Scope, captured: DefinitionKey, capturedScope: Scope
   ) -> ValidationWarning {
-    ValidationWarning(
+    if capturedScope == .scoped {
+      return ValidationWarning(
+        kind: .captiveDependency, path: [singleton, captured],
+        message: "\(singleton) (\(scope)) depends on \(captured) (.scoped), which is one instance per scope: a "
+          + "singleton resolves in its own container, outside any scope, so resolving it fails (outsideScope). Make "
+          + "\(singleton) `.scoped` or shorter-lived, or resolve \(typeName(captured.type)) in the scope and pass it "
+          + "to the singleton's methods.")
+    }
+    return ValidationWarning(
       kind: .captiveDependency, path: [singleton, captured],
       message:
         "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "

@@ -1,0 +1,37 @@
+extension Graph {
+  /// A `.scoped` definition was requested where no scope is open.
+  func outsideScope(_ key: DefinitionKey) -> ResolutionError {
+    let singleton = frames.last { $0.isSingleton }.map(\.key)
+    let why =
+      singleton.map {
+        "\($0) is a singleton, which resolves its dependencies in its own container, outside any scope"
+      } ?? "it was resolved outside `withScope`"
+    return ResolutionError(
+      .outsideScope, key: key, path: path(to: key),
+      message: "\(key) is registered `.scoped` (one instance per scope), but \(why).",
+      remedy: singleton.map {
+        "Make \($0) `.scoped` or shorter-lived, or resolve \(typeName(key.type)) in the scope and pass it to the "
+          + "singleton's methods."
+      } ?? "Resolve it inside `try await container.withScope { scope in try await scope.resolve(...) }`.")
+  }
+
+  /// A request reached a container that has been shut down, or whose scope has ended.
+  func containerShutDown(_ key: DefinitionKey, scope: Bool) -> ResolutionError {
+    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope)
+  }
+}
+
+extension ResolutionError {
+  /// A request reached a container that has been shut down, or whose scope has ended.
+  static func containerShutDown(_ key: DefinitionKey, path: [DefinitionKey], scope: Bool) -> ResolutionError {
+    ResolutionError(
+      .containerShutDown, key: key, path: path,
+      message: scope
+        ? "\(key) was requested from a scope that has ended: its instances are disposed and it resolves nothing."
+        : "\(key) was requested from a container that has been shut down: its instances are disposed and it "
+          + "resolves nothing.",
+      remedy: scope
+        ? "Resolve inside the `withScope` body, and keep no reference to the scope's container after it returns."
+        : "Resolve before `shutdown()`, and shut a container down only once nothing uses it.")
+  }
+}

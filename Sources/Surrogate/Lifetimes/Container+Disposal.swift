@@ -1,0 +1,186 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+import Synchronization
+
+extension Container {
+  /// Disposes every instance this container keeps that has a disposal (its singletons and
+  /// custom-scope instances, and their ``Disposable`` conformances or `.disposing` blocks), newest
+  /// first, each once; then the container resolves nothing more.
+  ///
+  /// Every disposal runs, whatever the others throw; the failures are thrown together. After it, a
+  /// `resolve` from this container (or a child resolving through it) throws
+  /// ``ResolutionError/Code/containerShutDown``, and a registration is not applied. A child
+  /// container's shutdown disposes its own instances, never its parent's; a parent's shutdown does
+  /// not end its children's instances.
+  ///
+  /// Instances made from the container outside a scope, `.shared` and `.unique` ones, are the
+  /// caller's and are not disposed (inside ``withScope(isolation:reportingDisposalFailures:_:)``
+  /// they are the scope's); nor are ``Scope/weakSingleton`` instances.
+  ///
+  /// ```swift
+  /// app.register(.singleton) { ConnectionPool() }
+  ///   .disposing { pool in await pool.close() }
+  /// // ...
+  /// try await app.shutdown()
+  /// ```
+  ///
+  /// - Throws: ``DisposalError`` listing the disposals that failed
+  ///   (``DisposalError/Code/disposalFailed``), or ``DisposalError/Code/alreadyEnded`` when the
+  ///   container was already shut down (nothing is disposed twice).
+  public func shutdown() async throws(DisposalError) {
+    guard let disposals = end() else { throw alreadyEnded() }
+    if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
+  }
+
+  /// Releases the instances this container and its child containers keep for `scope`, as
+  /// ``reset(_:)`` does, and disposes those that have a disposal, newest first, each once.
+  ///
+  /// ``reset(_:)`` is synchronous and disposes nothing: an instance it releases that has a
+  /// disposal is kept until ``shutdown()``. Use this form where the released instances hold
+  /// something to close (a signed-in user's socket on logout). A resolve that races it gets the
+  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed.
+  ///
+  /// ```swift
+  /// container.register(.session) { UserSocket() }
+  ///   .disposing { socket in await socket.close() }
+  /// // on logout:
+  /// try await container.resetAndDispose(.session)
+  /// ```
+  ///
+  /// - Parameter scope: The scope whose instances to release and dispose.
+  /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
+  public func resetAndDispose(_ scope: Scope) async throws(DisposalError) {
+    var disposals: [TrackedDisposal] = []
+    collectReset(scope, into: &disposals)
+    if let error = DisposalError.failed(await Self.run(disposals), when: "\(scope) was reset") { throw error }
+  }
+
+  /// Resets `scope` here and in the children, and collects the disposals of what was released.
+  private func collectReset(_ scope: Scope, into disposals: inout [TrackedDisposal]) {
+    guard scope.isSingleton else { return }
+    // The replaced registrations stay alive in `replaced` until their disposals are taken, so
+    // no new registration can have the address of one of them.
+    let replaced = write { registry -> [any Entry] in
+      let old = registry.entries.filter { ($0 as? any RenewableEntry)?.scope == scope }
+      _ = registry.renewRegistrations(in: scope)
+      return old
+    }
+    let makers = Set(replaced.map { ObjectIdentifier($0) })
+    disposals += withLifetime { $0.take(madeBy: makers) }
+    withExtendedLifetime(replaced) {}
+    for child in children.withLock(owner: self, \.alive) { child.collectReset(scope, into: &disposals) }
+  }
+
+  /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot
+  /// run and are reported as ``DisposalError/Code/requiresAwait`` failures.
+  func shutdownSynchronously() throws(DisposalError) {
+    guard let disposals = end() else { throw alreadyEnded() }
+    if let error = DisposalError.failed(Self.runSynchronously(disposals), when: endedThing) { throw error }
+  }
+
+  private var endedThing: String { opensScope ? "the scope ended" : "the container was shut down" }
+
+  private func alreadyEnded() -> DisposalError {
+    DisposalError(
+      .alreadyEnded,
+      message: opensScope
+        ? "The scope has already ended; nothing was disposed again."
+        : "`shutdown()` was called on a container that was already shut down; nothing was disposed again.",
+      remedy: "Shut each container down once, when nothing uses it any more.")
+  }
+
+  /// Marks the container ended, empties its registry (so a made singleton is no longer answered
+  /// without a lock), and returns the disposals to run, newest first; `nil` if it had ended.
+  private func end() -> [TrackedDisposal]? {
+    guard let disposals = withLifetime({ $0.end() }) else { return nil }
+    hasShutDown.store(true, ordering: .releasing)
+    write { $0.endForShutdown() }
+    return disposals
+  }
+
+  /// Throws ``ResolutionError/Code/containerShutDown`` when this container was shut down: a top-level
+  /// request that its own registry does not answer.
+  @usableFromInline
+  func checkNotShutDown(_ key: DefinitionKey) throws(ResolutionError) {
+    if hasShutDown.load(ordering: .acquiring) {
+      throw ResolutionError.containerShutDown(key, path: [key], scope: opensScope)
+    }
+  }
+
+  /// This container or the nearest ancestor that was shut down, if any.
+  func shutDownAncestor() -> Container? {
+    var container: Container? = self
+    while let current = container {
+      if current.hasShutDown.load(ordering: .acquiring) { return current }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Runs `disposals` in order, each object once, and returns the failures.
+  static func run(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
+    var failures: [DisposalError.Failure] = []
+    var disposed = Set<ObjectIdentifier>()
+    for disposal in disposals {
+      if let object = disposal.object, !disposed.insert(object).inserted { continue }
+      do {
+        switch disposal.action {
+        case .sync(let body): try body()
+        case .async(let body): try await body()
+        }
+      } catch {
+        failures.append(DisposalError.Failure(key: disposal.key, error: error))
+      }
+    }
+    return failures
+  }
+
+  /// `run` for a synchronous end: an `async` disposal is a failure.
+  static func runSynchronously(_ disposals: [TrackedDisposal]) -> [DisposalError.Failure] {
+    var failures: [DisposalError.Failure] = []
+    var disposed = Set<ObjectIdentifier>()
+    for disposal in disposals {
+      if let object = disposal.object, !disposed.insert(object).inserted { continue }
+      switch disposal.action {
+      case .sync(let body):
+        do { try body() } catch { failures.append(DisposalError.Failure(key: disposal.key, error: error)) }
+      case .async:
+        failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
+      }
+    }
+    return failures
+  }
+
+  /// Declares how the instances of the definition `id` (of this container) are disposed.
+  func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
+    withLifetime { $0.disposers[id] = disposer }
+  }
+
+  /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.
+  func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
+    lifetime.withLock(owner: self) { lifetime in
+      if lifetime == nil { lifetime = Lifetime() }
+      return body(&lifetime!)
+    }
+  }
+}
+
+extension DisposalError {
+  /// Writes the error to standard error: what `withScope` does with disposal failures it cannot
+  /// throw (the body threw) when no handler is given.
+  ///
+  /// ```swift
+  /// try await app.withScope(reportingDisposalFailures: DisposalError.writeToStandardError) { scope in ... }
+  /// ```
+  ///
+  /// - Parameter error: The failures to report.
+  public static func writeToStandardError(_ error: DisposalError) {
+    var line = "Surrogate: \(error)\n"
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  }
+}

@@ -1,0 +1,110 @@
+/// The error ending a container or a scope throws: which disposals failed, each with the
+/// definition that made the instance and the error it threw.
+///
+/// Every disposal runs, whatever the others throw; the failures are collected here, in the order
+/// the disposals ran (dependents first).
+///
+/// ```swift
+/// do {
+///   try await app.shutdown()
+/// } catch {
+///   for failure in error.failures { print(failure.key, failure.error) }
+/// }
+/// ```
+public struct DisposalError: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public let code: Code
+  /// The disposals that failed, in the order they ran; empty for ``Code/alreadyEnded``.
+  public let failures: [Failure]
+  /// What went wrong, in one sentence.
+  public let message: String
+  /// How to fix it, in one sentence.
+  public let remedy: String
+
+  /// One disposal that failed.
+  ///
+  /// ```swift
+  /// print(failure.key)    // DefinitionKey of the instance's definition
+  /// print(failure.error)  // what its disposal threw
+  /// ```
+  public struct Failure: Sendable, CustomStringConvertible {
+    /// The definition that made the instance.
+    public let key: DefinitionKey
+    /// What the disposal threw; a ``DisposalError`` with ``Code/requiresAwait`` when an `async`
+    /// disposal could not run in a synchronous scope.
+    public let error: any Error
+
+    /// The failure as text: `DatabaseSession: closed twice`.
+    public var description: String { "\(key): \(error)" }
+  }
+
+  /// The kinds of disposal errors.
+  ///
+  /// ```swift
+  /// if error.code == .disposalFailed { print(error.failures) }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    enum Value: String, Hashable, Sendable {
+      case disposalFailed, alreadyEnded, requiresAwait
+    }
+
+    let value: Value
+
+    /// One or more disposals threw; ``DisposalError/failures`` lists them.
+    ///
+    /// ```swift
+    /// error.code == .disposalFailed
+    /// ```
+    public static let disposalFailed = Code(value: .disposalFailed)
+    /// ``Container/shutdown()`` was called on a container that had already been shut down (or on
+    /// a scope that has ended): nothing was disposed a second time.
+    ///
+    /// ```swift
+    /// error.code == .alreadyEnded
+    /// ```
+    public static let alreadyEnded = Code(value: .alreadyEnded)
+    /// An `async` disposal (an `async` `.disposing` block, or ``Disposable``) met a scope that
+    /// ends synchronously: it did not run.
+    ///
+    /// ```swift
+    /// error.code == .requiresAwait  // use `try await container.withScope { ... }`
+    /// ```
+    public static let requiresAwait = Code(value: .requiresAwait)
+
+    /// The code's name: `disposalFailed`.
+    public var description: String { value.rawValue }
+  }
+
+  init(_ code: Code, failures: [Failure] = [], message: String, remedy: String) {
+    self.code = code
+    self.failures = failures
+    self.message = message
+    self.remedy = remedy
+  }
+
+  /// The error for disposals that threw, or `nil` when none did.
+  static func failed(_ failures: [Failure], when what: String) -> DisposalError? {
+    guard !failures.isEmpty else { return nil }
+    let list = failures.map(\.description).joined(separator: "; ")
+    return DisposalError(
+      .disposalFailed, failures: failures,
+      message: "\(failures.count) disposal\(failures.count == 1 ? "" : "s") failed when \(what): \(list).",
+      remedy: "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is "
+        + "expected.")
+  }
+
+  static func requiresAwait(_ key: DefinitionKey) -> DisposalError {
+    DisposalError(
+      .requiresAwait,
+      message: "\(key) has an async disposal, which a synchronous `withScope` cannot run; it was not disposed.",
+      remedy: "End the scope with `try await container.withScope { ... }`, or give \(key) a synchronous "
+        + "`.disposing { ... }` block.")
+  }
+
+  /// The error as one line: code, message and remedy.
+  ///
+  /// ```swift
+  /// print(error)  // disposalFailed: 1 disposal failed when the scope ended: ...
+  /// ```
+  public var description: String { "\(code): \(message) \(remedy)" }
+}

@@ -1,0 +1,93 @@
+/// What a container keeps to end its instances' lives: the disposals of the instances it made, in
+/// creation order, the disposals its definitions declare, and, for a scope, the per-scope copies of
+/// its parent's `.scoped` registrations. Guarded by the container's `lifetime` mutex: the decisions
+/// are made here, the disposals run outside the lock (see `Container+Disposal.swift`).
+struct Lifetime {
+  /// Whether the container still makes and tracks instances.
+  enum State {
+    case open
+    /// ``Container/shutdown()`` (or the end of the scope) took the disposals.
+    case ended
+  }
+
+  var state = State.open
+  /// Instances made that have a disposal, oldest first.
+  var tracked: [TrackedDisposal] = []
+  /// The disposals declared with `.disposing`, by the definition that makes the instances.
+  var disposers: [RegistrationID: Disposer] = [:]
+  /// A scope's own copies of `.scoped` registrations, by id: each keeps the scope's instance.
+  var scopedRegistrations: [RegistrationID: any Entry] = [:]
+
+  /// Keeps `disposal` for the end, or hands it back when the container has already ended.
+  mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {
+    guard case .open = state else { return disposal }
+    tracked.append(disposal)
+    return nil
+  }
+
+  /// Takes the disposals of instances that the registrations `makers` kept, newest first.
+  mutating func take(madeBy makers: Set<ObjectIdentifier>) -> [TrackedDisposal] {
+    var taken: [TrackedDisposal] = []
+    tracked.removeAll { disposal in
+      guard let maker = disposal.maker, makers.contains(maker) else { return false }
+      taken.append(disposal)
+      return true
+    }
+    return taken.reversed()
+  }
+
+  /// Ends the lifetime: returns the disposals to run, newest first (dependents before what they
+  /// depend on), or `nil` when it had already ended.
+  mutating func end() -> [TrackedDisposal]? {
+    guard case .open = state else { return nil }
+    state = .ended
+    defer {
+      tracked = []
+      scopedRegistrations = [:]
+    }
+    return tracked.reversed()
+  }
+}
+
+/// How a definition's instances are disposed, with the instance passed as `Any`.
+enum Disposer: Sendable {
+  case sync(@Sendable (Any) throws -> Void)
+  case async(@Sendable (Any) async throws -> Void)
+}
+
+/// One instance to dispose at the end: the definition that made it and what to run.
+struct TrackedDisposal: Sendable {
+  enum Action: Sendable {
+    case sync(@Sendable () throws -> Void)
+    case async(@Sendable () async throws -> Void)
+  }
+
+  let key: DefinitionKey
+  /// The instance's identity when it is an object: an object tracked twice is disposed once.
+  let object: ObjectIdentifier?
+  /// The registration whose store kept the instance (a singleton scope's), for
+  /// ``Container/resetAndDispose(_:)``: it takes the disposals of the registrations it replaced.
+  var maker: ObjectIdentifier? = nil
+  let action: Action
+
+  /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
+  /// it has neither.
+  static func make<Instance>(for instance: Instance, key: DefinitionKey, disposer: Disposer?) -> TrackedDisposal? {
+    // NB: the conformance first: most instances have no disposal, and pay one check for it.
+    let disposable = disposer == nil ? instance as? any Disposable : nil
+    if disposer == nil, disposable == nil { return nil }
+    let object = Swift.type(of: instance as Any) is AnyObject.Type ? ObjectIdentifier(instance as AnyObject) : nil
+    switch disposer {
+    case .sync(let body)?:
+      let held = Shared<Any>(instance)
+      return TrackedDisposal(key: key, object: object, action: .sync { try body(held.value) })
+    case .async(let body)?:
+      let held = Shared<Any>(instance)
+      return TrackedDisposal(key: key, object: object, action: .async { try await body(held.value) })
+    case nil:
+      guard let disposable else { return nil }
+      let conforming = Shared<any Disposable>(disposable)
+      return TrackedDisposal(key: key, object: object, action: .async { try await conforming.value.dispose() })
+    }
+  }
+}

@@ -1,0 +1,70 @@
+extension Registration {
+  /// `produce` for a `.scoped` definition: the instance of the scope that `lookup` is in, made once
+  /// in that scope by the scope's own copy of this registration (its store keeps the instance
+  /// until the scope ends). Dependencies resolve in the scope's container.
+  @usableFromInline @inline(never)
+  func produceScoped(
+    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
+    isNew: inout Bool
+  ) throws(ResolutionError) -> Instance {
+    guard let scope = lookup.scopeContainer else {
+      // Validation checks the definition's wiring as a scope would resolve it.
+      guard graph.isValidation else { throw graph.outsideScope(requested) }
+      return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
+    }
+    if graph.isValidation {
+      return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+    }
+    let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
+    if let instance = copy.existingInStore(in: graph) { return instance }
+    return try copy.claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+  }
+
+  /// `produceScoped` for an async resolution.
+  func produceScopedAsync(
+    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
+    isNew: inout Bool
+  ) async throws -> Instance {
+    guard let scope = lookup.scopeContainer else { throw graph.outsideScope(requested) }
+    let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
+    return try await copy.produceAsyncHere(
+      arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+  }
+
+  /// The scope's copy of this registration, made on first use; throws once the scope has ended.
+  private func scopeCopy(in scope: Container, graph: Graph, requested: DefinitionKey) throws(ResolutionError)
+    -> Registration
+  {
+    let copy = scope.withLifetime { lifetime -> (any Entry)? in
+      guard case .open = lifetime.state else { return nil }
+      if let existing = lifetime.scopedRegistrations[id] { return existing }
+      let made = renewed()
+      lifetime.scopedRegistrations[id] = made
+      return made
+    }
+    guard let copy else { throw graph.containerShutDown(requested, scope: true) }
+    // Stored under this registration's id and made by `renewed()` from it: the same type.
+    return copy as! Registration
+  }
+
+  /// Keeps the disposal of a new stored instance, if it has one, for the end of what owns it: a
+  /// singleton's container, a `.scoped` instance's scope. (A `.shared` or `.unique` instance made
+  /// in a scope is kept by the scope's graph observer, ``ScopeDisposals``; one made outside a
+  /// scope is the caller's.)
+  @usableFromInline
+  func trackDisposal(
+    of instance: Instance, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container
+  )
+    throws(ResolutionError)
+  {
+    guard !graph.isValidation, scope.kind.isStored, scope.kind != .weakSingleton else { return }
+    // A `.scoped` instance's `lookup` is its scope's container (see `produceScoped`).
+    let keeper = scope.kind == .scoped ? lookup : owner
+    let disposer = owner.withLifetime { $0.disposers[id] }
+    guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
+    disposal.maker = ObjectIdentifier(self)
+    if keeper.withLifetime({ $0.track(disposal) }) != nil {
+      throw graph.containerShutDown(requested, scope: keeper.opensScope)
+    }
+  }
+}
