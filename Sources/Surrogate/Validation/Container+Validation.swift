@@ -92,12 +92,14 @@ extension Container {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: false)
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
+        let owner = validation.owner(of: entry)
         validation.check(entry, in: Graph(container: self, isolation: isolation, isValidation: true)) {
           graph throws(ResolutionError) in
-          try self.run(attempt, for: entry.key, in: graph)
+          try self.run(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
+    validation.disposeSynchronously()
     return validation.report()
   }
 
@@ -105,11 +107,13 @@ extension Container {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: true)
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
+        let owner = validation.owner(of: entry)
         await validation.checkAsync(entry, in: Graph(container: self, isValidation: true)) { graph in
-          try await self.runAsync(attempt, for: entry.key, in: graph)
+          try await self.runAsync(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
+    await validation.dispose()
     return validation.report()
   }
 
@@ -122,6 +126,9 @@ extension Container {
     /// cannot).
     let isAsync: Bool
     let entries: [any Entry]
+    /// The ancestors that registered the entries a scope checks for them, by key (the others are
+    /// the container's own).
+    let ancestorEntries: [DefinitionKey: (owner: Container, contributions: Contributions)]
     /// The container's contributions to collections when the validation started.
     let contributions: Contributions
     var findings = ValidationFindings()
@@ -131,6 +138,9 @@ extension Container {
     /// released with this value when `validate()` returns. The container's own stores are never
     /// read or written.
     var singletons: [RegistrationID: AnyObject] = [:]
+    /// The disposals of the throwaway instances the checks made, oldest first: run before
+    /// `validate()` returns.
+    var disposals: [TrackedDisposal] = []
 
     init(container: Container, argumentSets: [Any], isAsync: Bool) {
       self.container = container
@@ -140,27 +150,35 @@ extension Container {
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
       let registry = container.snapshot().registry
       var entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      var ancestorEntries: [DefinitionKey: (owner: Container, contributions: Contributions)] = [:]
       if container.opensScope {
-        // A scope checks its ancestors' `.scoped` definitions too: it is where they resolve, with
-        // what only the scope registers.
+        // A scope checks the scoped graph as a whole: every definition it resolves, its
+        // ancestors' too (the ones it does not replace), as it resolves them, with what only the
+        // scope registers. A `.shared` definition of the app that needs a `.scoped` one works
+        // only here, and a singleton that needs one fails here as it would in the scope.
         var keys = Set(entries.map(\.key))
         var ancestor = container.parent
         while let current = ancestor {
-          for entry in current.snapshot().registry.entries
-          where (entry as? any ScopedEntry)?.scope == .scoped && keys.insert(entry.key).inserted {
+          let registry = current.snapshot().registry
+          for entry in registry.entries
+          where !DecorationTag.isDecoration(entry.key.tag) && keys.insert(entry.key).inserted {
             entries.append(entry)
+            ancestorEntries[entry.key] = (current, registry.contributions)
           }
           ancestor = current.parent
         }
       }
       self.entries = entries.sortedByKeyDescription()
+      self.ancestorEntries = ancestorEntries
       self.contributions = registry.contributions
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
     /// cannot be had.
     mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
-      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets, contributions: contributions)
+      let attempts = container.validationAttempts(
+        for: entry, argumentSets: argumentSets,
+        contributions: ancestorEntries[entry.key]?.contributions ?? contributions)
       if attempts.isEmpty {
         findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
       } else {
@@ -168,6 +186,9 @@ extension Container {
       }
       return attempts
     }
+
+    /// The container that registered `entry`: the validated one, or the scope's ancestor.
+    func owner(of entry: any Entry) -> Container { ancestorEntries[entry.key]?.owner ?? container }
 
     /// Runs one attempt in `graph`, keeps what it made until the graph is released, and notes
     /// what it found.
@@ -186,6 +207,7 @@ extension Container {
         root = nil
         note(error, checking: entry)
       }
+      disposals += graph?.extrasStorage?.validationDisposals ?? []
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
       noteEmptyCollections(of: graph)
       graph = nil
@@ -208,6 +230,7 @@ extension Container {
       } catch {
         root = nil
       }
+      disposals += graph?.extrasStorage?.validationDisposals ?? []
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
       noteEmptyCollections(of: graph)
       graph = nil
@@ -262,6 +285,32 @@ extension Container {
       }
     }
 
+    /// Disposes the throwaway instances the checks made, newest first (dependents before what
+    /// they depend on), each once; a disposal that fails is a warning.
+    mutating func dispose() async {
+      for failure in await Container.run(disposals.reversed()) {
+        findings.noteDisposalFailed(failure.key, error: failure.error)
+      }
+      disposals = []
+    }
+
+    /// `dispose` for the synchronous `validate()`: an `async` disposal cannot run, and is a
+    /// warning that says to validate with `await`.
+    mutating func disposeSynchronously() {
+      var synchronous: [TrackedDisposal] = []
+      for disposal in disposals.reversed() {
+        if case .async = disposal.action {
+          findings.noteDisposalRequiresAwait(disposal.key)
+        } else {
+          synchronous.append(disposal)
+        }
+      }
+      for failure in Container.runSynchronously(synchronous) {
+        findings.noteDisposalFailed(failure.key, error: failure.error)
+      }
+      disposals = []
+    }
+
     func report() -> ValidationReport {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
@@ -300,12 +349,13 @@ extension Container {
     return [.autowired(autowirable)]
   }
 
-  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any
+  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, registeredIn owner: Container, in graph: Graph)
+    throws(ResolutionError) -> Any
   {
     switch attempt {
     case .plain where ContributionTag.isMember(key):
       // A collection's member, checked as its collection requests it.
-      return try graph.produceMember(key, of: self, from: self)
+      return try graph.produceMember(key, of: owner, from: self)
     case .plain:
       return try graph.resolveErased(key, arguments: (), from: self)
     case .member(let index):
@@ -314,15 +364,18 @@ extension Container {
     case .arguments(let arguments):
       return try graph.resolveErased(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      return try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+      return try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?
+        .instance
         as Any
     }
   }
 
-  private func runAsync(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) async throws -> Any {
+  private func runAsync(
+    _ attempt: ValidationAttempt, for key: DefinitionKey, registeredIn owner: Container, in graph: Graph
+  ) async throws -> Any {
     switch attempt {
     case .plain where ContributionTag.isMember(key):
-      return try await graph.produceMemberAsync(key, of: self, from: self)
+      return try await graph.produceMemberAsync(key, of: owner, from: self)
     case .plain:
       return try await graph.resolveErasedAsync(key, arguments: (), from: self)
     case .member(let index):
@@ -332,7 +385,7 @@ extension Container {
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
       return try await graph.replaying {
-        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance
           as Any
       }
     }
