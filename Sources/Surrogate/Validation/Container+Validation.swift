@@ -2,7 +2,18 @@ extension Container {
   /// Resolves every definition of this container in a throwaway graph and reports every problem
   /// at once, each with its resolution path.
   ///
-  /// Singletons made while validating are not kept. A definition that takes runtime arguments is
+  /// In a scope's container (see ``withScope(isolation:reportingDisposalFailures:_:)``) it checks
+  /// the scoped graph as a whole: every definition the scope resolves, its ancestors' too, resolved
+  /// as the scope resolves them (a singleton that needs a ``Scope/scoped`` definition is an
+  /// ``ResolutionError/Code/outsideScope`` problem there). Outside a scope, a `.scoped` definition
+  /// is checked as a scope would resolve it.
+  ///
+  /// Singletons made while validating are not kept. What validation made that the container would
+  /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
+  /// disposed before it returns, newest first, each once; a disposal that throws is a
+  /// ``ValidationWarning/Kind/disposalFailed`` warning. This synchronous form runs synchronous
+  /// disposals only, and reports each instance with an `async` one as
+  /// ``ValidationWarning/Kind/disposalRequiresAwait``. A definition that takes runtime arguments is
   /// checked when the container can supply every argument (as auto-wiring would); otherwise it is
   /// listed in ``ValidationReport/skippedDefinitions`` with the reason (pass argument sets with
   /// ``validate(arguments:isolation:)`` to check it too).
@@ -62,7 +73,8 @@ extension Container {
   }
 
   /// Validates like ``validate(isolation:)``, and runs `async` and main-actor factories and blocks
-  /// as `try await resolve` does: every definition is checked.
+  /// as `try await resolve` does: every definition is checked, and every throwaway instance it made
+  /// that has a disposal is disposed (`async` ones too) before it returns.
   ///
   /// ```swift
   /// let report = await container.validate()
