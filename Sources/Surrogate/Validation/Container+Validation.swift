@@ -300,7 +300,7 @@ extension Container {
     /// Disposes the throwaway instances the checks made, newest first (dependents before what
     /// they depend on), each once; a disposal that fails is a warning.
     mutating func dispose() async {
-      for failure in await Container.run(disposals.reversed()) {
+      for failure in await Container.run(throwawayDisposals()) {
         findings.noteDisposalFailed(failure.key, error: failure.error)
       }
       disposals = []
@@ -310,7 +310,7 @@ extension Container {
     /// warning that says to validate with `await`.
     mutating func disposeSynchronously() {
       var synchronous: [TrackedDisposal] = []
-      for disposal in disposals.reversed() {
+      for disposal in throwawayDisposals() {
         if case .async = disposal.action {
           findings.noteDisposalRequiresAwait(disposal.key)
         } else {
@@ -321,6 +321,22 @@ extension Container {
         findings.noteDisposalFailed(failure.key, error: failure.error)
       }
       disposals = []
+    }
+
+    /// The disposals to run, newest first, without those of an object the container or an
+    /// ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
+    /// gave validation the app's own instance, which only `shutdown()` may dispose.
+    private func throwawayDisposals() -> [TrackedDisposal] {
+      var kept = Set<ObjectIdentifier>()
+      var current: Container? = container
+      while let keeper = current {
+        let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
+          lifetime?.tracked.compactMap(\.object) ?? []
+        }
+        kept.formUnion(objects)
+        current = keeper.parent
+      }
+      return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
     }
 
     func report() -> ValidationReport {

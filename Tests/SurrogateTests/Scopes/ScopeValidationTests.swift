@@ -156,6 +156,19 @@ struct ScopeValidationTests {
     #expect(journal.disposed.filter { $0 == "pool" }.count == 2, "\(journal.disposed)")
   }
 
+  @Test func validationNeverDisposesAnInstanceTheAppKeepsThatAFactoryHandsOutAgain() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    let shared = ValidationPool(journal: journal)
+    app.register(.singleton) { shared }
+      .disposing { pool in await pool.close() }
+    _ = try await app.resolve(ValidationPool.self)
+    _ = await app.validate()
+    #expect(journal.disposed.isEmpty, "\(journal.disposed)")
+    try await app.shutdown()
+    #expect(journal.disposed == ["pool"])
+  }
+
   @Test func aDisposalThatFailsWhileValidatingIsAWarning() async {
     let app = Container()
     app.register(.singleton) { ValidationPool(journal: DisposalJournal()) }
