@@ -282,7 +282,8 @@ extension ResolutionError {
     public static let outsideScope = Code(value: .outsideScope)
 
     /// The container was shut down with ``Container/shutdown()``, or the scope it belongs to has
-    /// ended: it resolves nothing more, and registering into it is not applied.
+    /// ended: it resolves nothing more, and registering into it is not applied. `withScope` on
+    /// such a container throws it too, before its body runs.
     ///
     /// ```swift
     /// error.code == .containerShutDown  // resolve before `shutdown()`, or in a scope that is open

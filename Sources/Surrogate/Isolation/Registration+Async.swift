@@ -31,6 +31,10 @@ extension Registration {
     if let observer = graph.observer {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
+    // A scope's validation resolves as the scope does (see `produceScoped`).
+    if scope.kind == .scoped, graph.isValidation, lookup.scopeContainer == nil, graph.root.isInScope {
+      throw graph.outsideScope(requested)
+    }
     if let instance = existing(in: graph, requested: requested) { return instance }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?

@@ -17,22 +17,12 @@ final class ScopeDisposals: GraphObserver {
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
   func made(_ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID, in graph: Graph) {
     guard !scope.kind.isStored, !graph.isMadeForSingleton else { return }
-    let owner = registeringContainer(of: id)
+    let owner = self.scope.registeringContainer(of: id)
     let disposer = owner?.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer) else { return }
     // NB: a scope that has ended resolves nothing, so a graph that is still making instances for
     // it is one that started before it ended: its instance's disposal is dropped with it.
     _ = self.scope.withLifetime { $0.track(disposal) }
-  }
-
-  /// The container, among the scope's and its ancestors, that registered definition `id`.
-  private func registeringContainer(of id: RegistrationID) -> Container? {
-    var container: Container? = scope
-    while let current = container {
-      if ObjectIdentifier(current) == id.container { return current }
-      container = current.parent
-    }
-    return nil
   }
 
   // MARK: - GraphObserver (nothing else to record)

@@ -8,8 +8,10 @@ extension Registration {
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     guard let scope = lookup.scopeContainer else {
-      // Validation checks the definition's wiring as a scope would resolve it.
-      guard graph.isValidation else { throw graph.outsideScope(requested) }
+      // Validation outside any scope checks the definition's wiring as a scope would resolve it;
+      // a scope's validation resolves as the scope does, where a singleton's `.scoped` dependency
+      // fails.
+      guard graph.isValidation, !graph.root.isInScope else { throw graph.outsideScope(requested) }
       return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
     if graph.isValidation {

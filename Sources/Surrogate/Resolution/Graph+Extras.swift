@@ -77,6 +77,9 @@ extension Graph {
     /// Filled by validation: the singletons this graph made (kept in ``Graph/shared``), which the
     /// later checks of the same `validate()` reuse if this one succeeds.
     var validationSingletons: [RegistrationID] = []
+    /// Filled by validation: the disposals of the throwaway instances this graph made, oldest
+    /// first, which `validate()` runs before it returns.
+    var validationDisposals: [TrackedDisposal] = []
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []

@@ -541,7 +541,10 @@ final class Graph {
       return
     }
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
-    if isValidation, scope.isSingleton { extras.validationSingletons.append(id) }
+    if isValidation {
+      if scope.isSingleton { extras.validationSingletons.append(id) }
+      noteValidationDisposal(of: instance, key: key, scope: scope, id: id)
+    }
   }
 
   @usableFromInline

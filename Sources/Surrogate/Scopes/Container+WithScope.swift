@@ -33,12 +33,15 @@ extension Container {
   ///     `body` threw.
   ///   - body: The unit of work; receives the scope's container.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, else ``DisposalError`` when a disposal failed.
+  /// - Throws: ``ResolutionError`` with ``ResolutionError/Code/containerShutDown``, before
+  ///   `body` runs, when this container (or an ancestor) was shut down or its scope has ended; what
+  ///   `body` throws; else ``DisposalError`` when a disposal failed.
   public func withScope<Result>(
     isolation: isolated (any Actor)? = #isolation,
     reportingDisposalFailures: (DisposalError) -> Void = DisposalError.writeToStandardError,
     _ body: (Container) async throws -> Result
   ) async throws -> Result {
+    try checkCanOpenScope()
     let scope = Container(scopeOf: self)
     let result: Result
     do {
@@ -70,7 +73,9 @@ extension Container {
   ///     `body` threw.
   ///   - body: The unit of work; receives the scope's container.
   /// - Returns: What `body` returns.
-  /// - Throws: What `body` throws, else ``DisposalError`` when a disposal failed.
+  /// - Throws: ``ResolutionError`` with ``ResolutionError/Code/containerShutDown``, before
+  ///   `body` runs, when this container (or an ancestor) was shut down or its scope has ended; what
+  ///   `body` throws; else ``DisposalError`` when a disposal failed.
   ///
   /// NB: disfavoured: `try await app.withScope { scope in try scope.resolve(...) }`, whose body
   /// needs no `await`, picked this form over the async one and could not run async disposals.
@@ -79,6 +84,7 @@ extension Container {
     reportingDisposalFailures: (DisposalError) -> Void = DisposalError.writeToStandardError,
     _ body: (Container) throws -> Result
   ) throws -> Result {
+    try checkCanOpenScope()
     let scope = Container(scopeOf: self)
     let result: Result
     do {
@@ -89,5 +95,23 @@ extension Container {
     }
     try scope.shutdownSynchronously()
     return result
+  }
+}
+
+extension Container {
+  /// Throws ``ResolutionError/Code/containerShutDown`` when this container, or an ancestor, was
+  /// shut down (or its scope has ended): a scope opened there could resolve nothing, so its body
+  /// does not run. The error is the one its first `resolve` would have thrown, with the container
+  /// as its key.
+  private func checkCanOpenScope() throws(ResolutionError) {
+    guard let ended = shutDownAncestor() else { return }
+    let key = DefinitionKey(type: Container.self)
+    let what = ended.opensScope ? "a scope that has ended" : "a container that has been shut down"
+    throw ResolutionError(
+      .containerShutDown, key: key, path: [key],
+      message: "`withScope` was called on \(what): the scope could resolve nothing, so its body did not run.",
+      remedy: ended.opensScope
+        ? "Open the scope from a container that is still in use, not from a scope's container after `withScope` returned."
+        : "Open scopes before `shutdown()`, and shut a container down only once no request uses it.")
   }
 }

@@ -2,7 +2,18 @@ extension Container {
   /// Resolves every definition of this container in a throwaway graph and reports every problem
   /// at once, each with its resolution path.
   ///
-  /// Singletons made while validating are not kept. A definition that takes runtime arguments is
+  /// In a scope's container (see ``withScope(isolation:reportingDisposalFailures:_:)``) it checks
+  /// the scoped graph as a whole: every definition the scope resolves, its ancestors' too, resolved
+  /// as the scope resolves them (a singleton that needs a ``Scope/scoped`` definition is an
+  /// ``ResolutionError/Code/outsideScope`` problem there). Outside a scope, a `.scoped` definition
+  /// is checked as a scope would resolve it.
+  ///
+  /// Singletons made while validating are not kept. What validation made that the container would
+  /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
+  /// disposed before it returns, newest first, each once; a disposal that throws is a
+  /// ``ValidationWarning/Kind/disposalFailed`` warning. This synchronous form runs synchronous
+  /// disposals only, and reports each instance with an `async` one as
+  /// ``ValidationWarning/Kind/disposalRequiresAwait``. A definition that takes runtime arguments is
   /// checked when the container can supply every argument (as auto-wiring would); otherwise it is
   /// listed in ``ValidationReport/skippedDefinitions`` with the reason (pass argument sets with
   /// ``validate(arguments:isolation:)`` to check it too).
@@ -62,7 +73,8 @@ extension Container {
   }
 
   /// Validates like ``validate(isolation:)``, and runs `async` and main-actor factories and blocks
-  /// as `try await resolve` does: every definition is checked.
+  /// as `try await resolve` does: every definition is checked, and every throwaway instance it made
+  /// that has a disposal is disposed (`async` ones too) before it returns.
   ///
   /// ```swift
   /// let report = await container.validate()
@@ -92,12 +104,14 @@ extension Container {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: false)
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
+        let owner = validation.owner(of: entry)
         validation.check(entry, in: Graph(container: self, isolation: isolation, isValidation: true)) {
           graph throws(ResolutionError) in
-          try self.run(attempt, for: entry.key, in: graph)
+          try self.run(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
+    validation.disposeSynchronously()
     return validation.report()
   }
 
@@ -105,11 +119,13 @@ extension Container {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: true)
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
+        let owner = validation.owner(of: entry)
         await validation.checkAsync(entry, in: Graph(container: self, isValidation: true)) { graph in
-          try await self.runAsync(attempt, for: entry.key, in: graph)
+          try await self.runAsync(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
+    await validation.dispose()
     return validation.report()
   }
 
@@ -122,6 +138,9 @@ extension Container {
     /// cannot).
     let isAsync: Bool
     let entries: [any Entry]
+    /// The ancestors that registered the entries a scope checks for them, by key (the others are
+    /// the container's own).
+    let ancestorEntries: [DefinitionKey: (owner: Container, contributions: Contributions)]
     /// The container's contributions to collections when the validation started.
     let contributions: Contributions
     var findings = ValidationFindings()
@@ -131,6 +150,9 @@ extension Container {
     /// released with this value when `validate()` returns. The container's own stores are never
     /// read or written.
     var singletons: [RegistrationID: AnyObject] = [:]
+    /// The disposals of the throwaway instances the checks made, oldest first: run before
+    /// `validate()` returns.
+    var disposals: [TrackedDisposal] = []
 
     init(container: Container, argumentSets: [Any], isAsync: Bool) {
       self.container = container
@@ -140,27 +162,35 @@ extension Container {
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
       let registry = container.snapshot().registry
       var entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      var ancestorEntries: [DefinitionKey: (owner: Container, contributions: Contributions)] = [:]
       if container.opensScope {
-        // A scope checks its ancestors' `.scoped` definitions too: it is where they resolve, with
-        // what only the scope registers.
+        // A scope checks the scoped graph as a whole: every definition it resolves, its
+        // ancestors' too (the ones it does not replace), as it resolves them, with what only the
+        // scope registers. A `.shared` definition of the app that needs a `.scoped` one works
+        // only here, and a singleton that needs one fails here as it would in the scope.
         var keys = Set(entries.map(\.key))
         var ancestor = container.parent
         while let current = ancestor {
-          for entry in current.snapshot().registry.entries
-          where (entry as? any ScopedEntry)?.scope == .scoped && keys.insert(entry.key).inserted {
+          let registry = current.snapshot().registry
+          for entry in registry.entries
+          where !DecorationTag.isDecoration(entry.key.tag) && keys.insert(entry.key).inserted {
             entries.append(entry)
+            ancestorEntries[entry.key] = (current, registry.contributions)
           }
           ancestor = current.parent
         }
       }
       self.entries = entries.sortedByKeyDescription()
+      self.ancestorEntries = ancestorEntries
       self.contributions = registry.contributions
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
     /// cannot be had.
     mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
-      let attempts = container.validationAttempts(for: entry, argumentSets: argumentSets, contributions: contributions)
+      let attempts = container.validationAttempts(
+        for: entry, argumentSets: argumentSets,
+        contributions: ancestorEntries[entry.key]?.contributions ?? contributions)
       if attempts.isEmpty {
         findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
       } else {
@@ -168,6 +198,9 @@ extension Container {
       }
       return attempts
     }
+
+    /// The container that registered `entry`: the validated one, or the scope's ancestor.
+    func owner(of entry: any Entry) -> Container { ancestorEntries[entry.key]?.owner ?? container }
 
     /// Runs one attempt in `graph`, keeps what it made until the graph is released, and notes
     /// what it found.
@@ -186,6 +219,7 @@ extension Container {
         root = nil
         note(error, checking: entry)
       }
+      disposals += graph?.extrasStorage?.validationDisposals ?? []
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
       noteEmptyCollections(of: graph)
       graph = nil
@@ -208,6 +242,7 @@ extension Container {
       } catch {
         root = nil
       }
+      disposals += graph?.extrasStorage?.validationDisposals ?? []
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
       noteEmptyCollections(of: graph)
       graph = nil
@@ -262,6 +297,48 @@ extension Container {
       }
     }
 
+    /// Disposes the throwaway instances the checks made, newest first (dependents before what
+    /// they depend on), each once; a disposal that fails is a warning.
+    mutating func dispose() async {
+      for failure in await Container.run(throwawayDisposals()) {
+        findings.noteDisposalFailed(failure.key, error: failure.error)
+      }
+      disposals = []
+    }
+
+    /// `dispose` for the synchronous `validate()`: an `async` disposal cannot run, and is a
+    /// warning that says to validate with `await`.
+    mutating func disposeSynchronously() {
+      var synchronous: [TrackedDisposal] = []
+      for disposal in throwawayDisposals() {
+        if case .async = disposal.action {
+          findings.noteDisposalRequiresAwait(disposal.key)
+        } else {
+          synchronous.append(disposal)
+        }
+      }
+      for failure in Container.runSynchronously(synchronous) {
+        findings.noteDisposalFailed(failure.key, error: failure.error)
+      }
+      disposals = []
+    }
+
+    /// The disposals to run, newest first, without those of an object the container or an
+    /// ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
+    /// gave validation the app's own instance, which only `shutdown()` may dispose.
+    private func throwawayDisposals() -> [TrackedDisposal] {
+      var kept = Set<ObjectIdentifier>()
+      var current: Container? = container
+      while let keeper = current {
+        let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
+          lifetime?.tracked.compactMap(\.object) ?? []
+        }
+        kept.formUnion(objects)
+        current = keeper.parent
+      }
+      return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
+    }
+
     func report() -> ValidationReport {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
@@ -300,12 +377,13 @@ extension Container {
     return [.autowired(autowirable)]
   }
 
-  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) throws(ResolutionError) -> Any
+  private func run(_ attempt: ValidationAttempt, for key: DefinitionKey, registeredIn owner: Container, in graph: Graph)
+    throws(ResolutionError) -> Any
   {
     switch attempt {
     case .plain where ContributionTag.isMember(key):
       // A collection's member, checked as its collection requests it.
-      return try graph.produceMember(key, of: self, from: self)
+      return try graph.produceMember(key, of: owner, from: self)
     case .plain:
       return try graph.resolveErased(key, arguments: (), from: self)
     case .member(let index):
@@ -314,15 +392,18 @@ extension Container {
     case .arguments(let arguments):
       return try graph.resolveErased(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      return try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+      return try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?
+        .instance
         as Any
     }
   }
 
-  private func runAsync(_ attempt: ValidationAttempt, for key: DefinitionKey, in graph: Graph) async throws -> Any {
+  private func runAsync(
+    _ attempt: ValidationAttempt, for key: DefinitionKey, registeredIn owner: Container, in graph: Graph
+  ) async throws -> Any {
     switch attempt {
     case .plain where ContributionTag.isMember(key):
-      return try await graph.produceMemberAsync(key, of: self, from: self)
+      return try await graph.produceMemberAsync(key, of: owner, from: self)
     case .plain:
       return try await graph.resolveErasedAsync(key, arguments: (), from: self)
     case .member(let index):
@@ -332,7 +413,7 @@ extension Container {
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
       return try await graph.replaying {
-        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: self, lookup: self)?.instance
+        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance
           as Any
       }
     }

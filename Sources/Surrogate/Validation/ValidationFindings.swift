@@ -65,6 +65,16 @@ struct ValidationFindings {
     if seen.insert("empty|\(path)").inserted { warnings.append(.emptyCollection(path: path, registered: registered)) }
   }
 
+  /// The disposal of a throwaway instance that validation made threw.
+  mutating func noteDisposalFailed(_ key: DefinitionKey, error: any Error) {
+    if seen.insert("disposal|\(key)|\(error)").inserted { warnings.append(.disposalFailed(key, error: error)) }
+  }
+
+  /// A throwaway instance that the synchronous `validate()` made has an `async` disposal.
+  mutating func noteDisposalRequiresAwait(_ key: DefinitionKey) {
+    if seen.insert("disposalAwait|\(key)").inserted { warnings.append(.disposalRequiresAwait(key)) }
+  }
+
   /// Changes rejected after `bootstrap()`: problems that break no definition (they were not
   /// applied), each listed once.
   mutating func noteRejected(_ errors: [ResolutionError]) {

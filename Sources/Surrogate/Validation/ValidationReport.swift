@@ -129,6 +129,14 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// let empty = container.validate().warnings.filter { $0.kind == .emptyCollection }
     /// ```
     public static let emptyCollection = Kind(name: "emptyCollection")
+    /// The disposal (a `.disposing` block or a ``Disposable`` conformance) of an instance that
+    /// validation made to check the graph, and disposed before it returned, threw. The message
+    /// names the error.
+    public static let disposalFailed = Kind(name: "disposalFailed")
+    /// An instance that the synchronous `validate()` made has an `async` disposal (an `async`
+    /// `.disposing` block or a ``Disposable`` conformance), which it cannot run: the instance was
+    /// released undisposed. `await validate()` disposes it.
+    public static let disposalRequiresAwait = Kind(name: "disposalRequiresAwait")
     /// The kind's name.
     public var description: String { name }
   }
@@ -153,6 +161,22 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
         + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived."
     )
+  }
+
+  static func disposalFailed(_ key: DefinitionKey, error: any Error) -> ValidationWarning {
+    ValidationWarning(
+      kind: .disposalFailed, path: [key],
+      message: "The disposal of the \(key) that validation made to check the graph threw "
+        + "\(typeName(type(of: error))): \(error). The container disposes the real ones the same way: make the "
+        + "disposal succeed for an instance that was never used.")
+  }
+
+  static func disposalRequiresAwait(_ key: DefinitionKey) -> ValidationWarning {
+    ValidationWarning(
+      kind: .disposalRequiresAwait, path: [key],
+      message: "The \(key) that validation made to check the graph has an `async` disposal, which the synchronous "
+        + "`validate()` cannot run: it was released without being disposed. Use `await validate()`, which "
+        + "disposes what it made.")
   }
 
   static func factoryThrew(_ error: ResolutionError) -> ValidationWarning {

@@ -1,0 +1,32 @@
+import Surrogate
+import Testing
+
+private final class RemedyUnitOfWork: Sendable {
+  let request: RequestStub
+  init(request: RequestStub) { self.request = request }
+}
+
+private final class RemedyRepository: Sendable {
+  let unitOfWork: RemedyUnitOfWork
+  init(unitOfWork: RemedyUnitOfWork) { self.unitOfWork = unitOfWork }
+}
+
+struct ScopeProvidedRemedyTests {
+  @Test func notFoundRemedyForATypeAScopedDefinitionNeedsSaysToRegisterItInTheScope() {
+    let app = Container()
+    app.register(.scoped) { r in RemedyUnitOfWork(request: try r.resolve()) }
+    app.register { r in RemedyRepository(unitOfWork: try r.resolve()) }
+    let report = app.validate()
+    let missing = report.problems.first { $0.code == .definitionNotFound }
+    #expect(missing?.key.description == "RequestStub", "\(report)")
+    #expect(missing?.remedy.contains("withScope { scope in scope.register") == true, "\(String(describing: missing))")
+    #expect(missing?.remedy.contains("validate inside the scope") == true, "\(String(describing: missing))")
+  }
+
+  @Test func notFoundRemedyOutsideAScopedPathIsUnchanged() {
+    let app = Container()
+    app.register { r in RemedyRepository(unitOfWork: RemedyUnitOfWork(request: try r.resolve())) }
+    let report = app.validate()
+    #expect(report.problems.first?.remedy.contains("withScope") == false, "\(report)")
+  }
+}
