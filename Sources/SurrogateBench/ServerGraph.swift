@@ -130,7 +130,7 @@ func makeServerContainer(_ source: RequestInfoSource) -> Surrogate.Container {
   app.autowire(.singleton, ConnectionPool.init)
   app.register(.singleton, type: (any TimeSource).self) { SystemClock() }
   if source == .scope {
-    app.autowire(.scoped, DatabaseSession.init).disposing { session in blackHole(session) }
+    app.autowire(.scoped, DatabaseSession.init).disposing { session in withExtendedLifetime(session) {} }
   } else {
     app.autowire(.shared, DatabaseSession.init)
   }
