@@ -168,28 +168,29 @@ extension RealGraphs {
       ("sync-singleton", { [singletons] in blackHole(try singletons.resolve(Service.self)) }),
     ]
     for (name, body) in rows {
-      let one = Self.throughput(threads: 1, iterations: iterations, runs: runs, body)
-      let two = Self.throughput(threads: 2, iterations: iterations, runs: runs, body)
+      let one = Self.throughput(threads: 1, iterations: iterations, runs: runs) { _ in try body() }
+      let two = Self.throughput(threads: 2, iterations: iterations, runs: runs) { _ in try body() }
       let line = "\(name): 1 thread \(Int(one)), 2 threads \(Int(two)) per second"
       print(line.padding(toLength: 64, withPad: " ", startingAt: 0), String(format: "%.2fx", two / one))
     }
   }
 
-  /// The best rate, over `runs` runs, of `threads` threads each running `body` `iterations` times.
+  /// The best rate, over `runs` runs, of `threads` threads each running `body` `iterations` times
+  /// (`body` is passed its thread's index, from 0). S5 in main.swift measures with it too.
   ///
   /// NB: the best of many short runs, on a loaded machine, is the rate of a run in which both
   /// threads had a core: the one that shows what they cost each other.
   static func throughput(
-    threads: Int, iterations: Int, runs: Int, _ body: @escaping @Sendable () throws -> Void
+    threads: Int, iterations: Int, runs: Int, _ body: @escaping @Sendable (Int) throws -> Void
   ) -> Double {
     var best = 0.0
     for _ in 0..<runs {
       let start = ContinuousClock.now
       let group = DispatchGroup()
-      for _ in 0..<threads {
+      for thread in 0..<threads {
         group.enter()
         Thread {
-          for _ in 0..<iterations { try? body() }
+          for _ in 0..<iterations { try? body(thread) }
           group.leave()
         }.start()
       }

@@ -435,23 +435,7 @@ func main() throws {
 
   // S5-like: the same work on one thread and on two, as throughput.
   func throughput(threads: Int, iterations: Int = 300_000, _ body: @escaping @Sendable (Int) throws -> Void) -> Double {
-    var best = 0.0
-    for _ in 0..<5 {
-      let start = ContinuousClock.now
-      let group = DispatchGroup()
-      for thread in 0..<threads {
-        group.enter()
-        Thread {
-          for _ in 0..<iterations { try? body(thread) }
-          group.leave()
-        }.start()
-      }
-      group.wait()
-      let elapsed = ContinuousClock.now - start
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-      best = max(best, Double(threads * iterations) / seconds)
-    }
-    return best
+    RealGraphs.throughput(threads: threads, iterations: iterations, runs: 5, body)
   }
   let s5Container = container
   for (name, body) in [
