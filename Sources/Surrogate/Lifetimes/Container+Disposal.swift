@@ -156,6 +156,14 @@ extension Container {
     return failures
   }
 
+  /// Whether a disposal may be added to the definition `id` of `key`: it is still registered here
+  /// and the definitions are not frozen (else the change is noted, see ``rejectedChanges``).
+  func admitsDisposal(of key: DefinitionKey, id: RegistrationID) -> Bool {
+    write { registry in
+      registry.entry(for: key)?.id == id && registry.admits(RejectedChange(kind: .disposal, key: key))
+    }
+  }
+
   /// Declares how the instances of the definition `id` (of this container) are disposed.
   func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
     withLifetime { $0.disposers[id] = disposer }
