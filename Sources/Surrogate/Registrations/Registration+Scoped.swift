@@ -64,7 +64,7 @@ extension Registration {
     let keeper = scope.kind == .scoped ? lookup : owner
     let disposer = owner.withLifetime { $0.disposers[id] }
     guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
-    disposal.maker = ObjectIdentifier(self)
+    disposal.maker = store
     if keeper.withLifetime({ $0.track(disposal) }) != nil {
       throw graph.containerShutDown(requested, scope: keeper.opensScope)
     }

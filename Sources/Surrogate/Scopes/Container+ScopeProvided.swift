@@ -34,7 +34,7 @@ extension Container {
   public func declareScopeProvided<T>(
     _ type: T.Type, tag: (any Hashable & Sendable)? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    let key = DefinitionKey(type: type, tag: tag.map(DefinitionTag.init))
+    let key = DefinitionKey(type: type, tag: .wrap(tag))
     write { registry in
       guard registry.admits(RejectedChange(kind: .scopeProvision, key: key)) else { return }
       registry.scopeProvisions[key] = ScopeProvision(key: key, origin: "\(fileID):\(line)")
