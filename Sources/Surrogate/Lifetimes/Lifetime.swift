@@ -75,12 +75,12 @@ struct TrackedDisposal: Sendable {
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
   /// it has neither. `plainType` is the registration's memory of a dynamic type that does not
   /// conform (see ``disposable(_:plainType:)``).
-  static func make<Instance>(
-    for instance: Instance, key: DefinitionKey, disposer: Disposer?, plainType: borrowing Atomic<ObjectIdentifier?>
+  static func make(
+    for instance: Any, key: DefinitionKey, disposer: Disposer?, plainType: borrowing Atomic<ObjectIdentifier?>
   ) -> TrackedDisposal? {
     let disposable = disposer == nil ? Self.disposable(instance, plainType: plainType) : nil
     if disposer == nil, disposable == nil { return nil }
-    let object = Swift.type(of: instance as Any) is AnyObject.Type ? ObjectIdentifier(instance as AnyObject) : nil
+    let object = Swift.type(of: instance) is AnyObject.Type ? ObjectIdentifier(instance as AnyObject) : nil
     switch disposer {
     case .sync(let body)?:
       let held = Shared<Any>(instance)
@@ -107,10 +107,8 @@ extension TrackedDisposal {
   /// (a type's conformance) never changes and type metadata is never freed, so a stale or lost
   /// value only sends an instance down the cast again. (A `.scoped` definition's copy for each
   /// scope starts with an empty memory: one instance a scope, asked once.)
-  static func disposable<Instance>(
-    _ instance: Instance, plainType: borrowing Atomic<ObjectIdentifier?>
-  ) -> (any Disposable)? {
-    let type = ObjectIdentifier(Swift.type(of: instance as Any))
+  static func disposable(_ instance: Any, plainType: borrowing Atomic<ObjectIdentifier?>) -> (any Disposable)? {
+    let type = ObjectIdentifier(Swift.type(of: instance))
     if plainType.load(ordering: .relaxed) == type { return nil }
     guard let disposable = instance as? any Disposable else {
       plainType.store(type, ordering: .relaxed)
