@@ -72,6 +72,10 @@ public final class Container: Sendable {
   let lifetime = Mutex<Lifetime?>(nil)
   /// Whether ``shutdown()`` ran (or the scope ended): read by the slow paths of `resolve` only.
   let hasShutDown = Atomic<Bool>(false)
+  /// Whether a definition of this container declares a disposal (`.disposing`): an instance a
+  /// graph makes outside a scope is then looked at, in case the graph fails (see
+  /// `Graph+Unreceived.swift`). Set once, never cleared.
+  @usableFromInline let declaresDisposals = Atomic<Bool>(false)
 
   /// Creates a container, optionally a child of another.
   ///

@@ -44,7 +44,7 @@ final class ScopeDisposals: GraphObserver {
 extension Graph {
   /// Whether a singleton is being built below the top of the path: an instance made now is that
   /// singleton's, not the scope's.
-  fileprivate var isMadeForSingleton: Bool {
+  var isMadeForSingleton: Bool {
     var index = frameCount - 1
     while index > 0 {
       index -= 1

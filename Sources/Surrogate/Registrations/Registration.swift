@@ -339,11 +339,31 @@ final class Registration<Instance, Arguments>: Entry {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
-    try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    do throws(ResolutionError) {
+      try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    } catch {
+      // Its blocks failed: nobody gets it, a singleton's store included.
+      graph.keepDiscarded(instance, key: requested, id: id, owner: owner, plainType: plainInstanceType)
+      throw error
+    }
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    if !scope.kind.isStored, graph.observer == nil, mayNeedDisposal(instance, owner: owner) {
+      graph.keepUnreceived(instance, key: requested, id: id, owner: owner, plainType: plainInstanceType)
+    }
     isNew = true
     return instance
+  }
+
+  /// Whether `instance`, made outside a scope, may have a disposal: its definition's container
+  /// declares one, or its dynamic type is not the one found not to be ``Disposable``.
+  ///
+  /// NB: two relaxed loads and a comparison for a plain instance once its type is known; the
+  /// conformance lookup runs out of line, once per dynamic type (see `TrackedDisposal.disposable`).
+  @inlinable @inline(__always)
+  func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
+    if owner.declaresDisposals.load(ordering: .relaxed) { return true }
+    return plainInstanceType.load(ordering: .relaxed) != ObjectIdentifier(Swift.type(of: instance))
   }
 
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.

@@ -14,9 +14,11 @@ extension Graph {
       result = try body()
     } catch {
       complete(succeeded: false)
+      disposeUnreceivedSynchronously()
       throw error
     }
     complete(succeeded: true)
+    dropUnreceived()
     return result
   }
 
@@ -28,9 +30,11 @@ extension Graph {
       result = try await body()
     } catch {
       complete(succeeded: false)
+      await disposeUnreceived()
       throw error
     }
     complete(succeeded: true)
+    dropUnreceived()
     return result
   }
 

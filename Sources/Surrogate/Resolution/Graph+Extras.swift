@@ -83,6 +83,9 @@ extension Graph {
     /// A validation outside a scope stopped at this type, declared provided by each scope: not a
     /// problem (see `Graph.scopeProvidedMissing`).
     var scopeProvidedStop: DefinitionKey?
+    /// The disposals of instances made outside a scope that nobody receives if the graph fails,
+    /// oldest first (see `Graph+Unreceived.swift`).
+    var unreceived: [TrackedDisposal] = []
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []

@@ -1,0 +1,85 @@
+import Synchronization
+
+/// A top-level `resolve` outside a scope that throws has made instances nobody will receive: the
+/// `.shared` and `.unique` ones of its graph (not those made for a singleton, which are the
+/// singleton's), and any instance whose blocks failed. Their disposals run when the graph fails,
+/// newest first, each once; on success the list is dropped (the instances are the caller's).
+extension Graph {
+  /// Keeps the disposal of a `.shared` or `.unique` instance made outside a scope, in case the
+  /// graph fails; nothing when it has none or is made for a singleton.
+  @usableFromInline @inline(never)
+  func keepUnreceived(
+    _ instance: Any, key: DefinitionKey, id: RegistrationID, owner: Container,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    guard !isMadeForSingleton else { return }
+    keepDiscarded(instance, key: key, id: id, owner: owner, plainType: plainType)
+  }
+
+  /// Keeps the disposal of an instance nobody will receive if the graph fails.
+  @usableFromInline @inline(never)
+  func keepDiscarded(
+    _ instance: Any, key: DefinitionKey, id: RegistrationID, owner: Container,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    // Validation and a scope keep their own (see `ValidationDisposals`, `ScopeDisposals`).
+    guard observer == nil, !isValidation else { return }
+    let disposer = owner.declaresDisposals.load(ordering: .relaxed) ? owner.withLifetime { $0.disposers[id] } : nil
+    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
+    else { return }
+    extras.unreceived.append(disposal)
+  }
+
+  /// The graph succeeded: what it made is the caller's.
+  func dropUnreceived() {
+    if extrasStorage?.unreceived.isEmpty == false { extras.unreceived = [] }
+  }
+
+  /// Takes the disposals of what the failed graph made, newest first.
+  private func takeUnreceived() -> [TrackedDisposal] {
+    guard let extras = extrasStorage, !extras.unreceived.isEmpty else { return [] }
+    defer { extras.unreceived = [] }
+    return extras.unreceived.reversed()
+  }
+
+  /// A synchronous top-level `resolve` failed: runs the synchronous disposals now; an `async` one
+  /// cannot run here, and is handed to the root container as released, for
+  /// ``Container/disposeReleased()`` or ``Container/shutdown()``. Failures are written to
+  /// standard error (the `resolve` throws its own error).
+  func disposeUnreceivedSynchronously() {
+    let disposals = takeUnreceived()
+    guard !disposals.isEmpty else { return }
+    var synchronous: [TrackedDisposal] = []
+    var failures: [DisposalError.Failure] = []
+    for disposal in disposals {
+      guard case .async = disposal.action else {
+        synchronous.append(disposal)
+        continue
+      }
+      var released = disposal
+      released.maker = ReleasedByFailedGraph.marker
+      if root.withLifetime({ $0.track(released) }) != nil {
+        failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
+      }
+    }
+    failures += Container.runSynchronously(synchronous)
+    if let error = DisposalError.failed(failures, when: "a failed resolve was abandoned") {
+      DisposalError.writeToStandardError(error)
+    }
+  }
+
+  /// An awaited top-level `resolve` failed: runs every disposal before it throws.
+  func disposeUnreceived() async {
+    let disposals = takeUnreceived()
+    guard !disposals.isEmpty else { return }
+    if let error = DisposalError.failed(await Container.run(disposals), when: "a failed resolve was abandoned") {
+      DisposalError.writeToStandardError(error)
+    }
+  }
+}
+
+/// The maker of an instance a failed synchronous graph could not dispose: no store has its
+/// identity, so ``Container/disposeReleased()`` takes it.
+final class ReleasedByFailedGraph: Sendable {
+  static let marker = ReleasedByFailedGraph()
+}
