@@ -30,9 +30,23 @@ extension Graph {
     extras.unreceived.append(disposal)
   }
 
-  /// The graph succeeded: what it made is the caller's.
-  func dropUnreceived() {
-    if extrasStorage?.unreceived.isEmpty == false { extras.unreceived = [] }
+  /// The container (or scope) that was to keep the instance of `disposal` ended while this graph
+  /// made it: the graph fails with ``ResolutionError/Code/containerShutDown`` (also when the
+  /// request went on and succeeded) and disposes it with the rest.
+  func keepRefused(_ disposal: TrackedDisposal, requested: DefinitionKey) {
+    extras.unreceived.append(disposal)
+    if extras.endedWhileMaking == nil { extras.endedWhileMaking = requested }
+  }
+
+  /// The graph succeeded: what it made is the caller's, unless a container it made instances for
+  /// ended meanwhile; then it fails after all, with ``ResolutionError/Code/containerShutDown``.
+  func dropUnreceived() throws(ResolutionError) {
+    guard let extras = extrasStorage else { return }
+    if let key = extras.endedWhileMaking {
+      extras.endedWhileMaking = nil
+      throw ResolutionError.containerShutDown(key, path: [key], scope: root.isInScope)
+    }
+    if !extras.unreceived.isEmpty { extras.unreceived = [] }
   }
 
   /// Takes the disposals of what the failed graph made, newest first.
@@ -58,7 +72,10 @@ extension Graph {
       }
       var released = disposal
       released.maker = ReleasedByFailedGraph.marker
-      if root.withLifetime({ $0.track(released) }) != nil {
+      // The nearest container still open keeps it: a scope that ended hands it to its app.
+      var keeper: Container? = root
+      while let current = keeper, current.withLifetime({ $0.track(released) }) != nil { keeper = current.parent }
+      if keeper == nil {
         failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
       }
     }

@@ -18,7 +18,12 @@ extension Graph {
       throw error
     }
     complete(succeeded: true)
-    dropUnreceived()
+    do throws(ResolutionError) {
+      try dropUnreceived()
+    } catch {
+      disposeUnreceivedSynchronously()
+      throw error
+    }
     return result
   }
 
@@ -34,7 +39,12 @@ extension Graph {
       throw error
     }
     complete(succeeded: true)
-    dropUnreceived()
+    do {
+      try dropUnreceived()
+    } catch {
+      await disposeUnreceived()
+      throw error
+    }
     return result
   }
 

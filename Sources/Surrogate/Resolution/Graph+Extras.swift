@@ -86,6 +86,8 @@ extension Graph {
     /// The disposals of instances made outside a scope that nobody receives if the graph fails,
     /// oldest first (see `Graph+Unreceived.swift`).
     var unreceived: [TrackedDisposal] = []
+    /// A request whose instance's keeper (a container, a scope) ended while this graph made it.
+    var endedWhileMaking: DefinitionKey?
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []
