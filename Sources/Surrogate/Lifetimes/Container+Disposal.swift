@@ -205,7 +205,7 @@ extension Container {
   /// Declares how the instances of the definition `id` (of this container) are disposed.
   func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
     withLifetime { $0.disposers[id] = disposer }
-    declaresDisposals.store(true, ordering: .relaxed)
+    disposalMask.bitwiseOr(Graph.pathBit(of: id), ordering: .relaxed)
   }
 
   /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.

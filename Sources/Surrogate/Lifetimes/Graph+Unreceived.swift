@@ -6,25 +6,27 @@ import Synchronization
 /// newest first, each once; on success the list is dropped (the instances are the caller's).
 extension Graph {
   /// Keeps the disposal of a `.shared` or `.unique` instance made outside a scope, in case the
-  /// graph fails; nothing when it has none or is made for a singleton.
+  /// graph fails; nothing when it has none, is a singleton's (kept by its container), or is made
+  /// for a singleton.
   @usableFromInline @inline(never)
   func keepUnreceived(
-    _ instance: Any, key: DefinitionKey, id: RegistrationID, owner: Container,
+    _ instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID, owner: Container,
     plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
-    guard !isMadeForSingleton else { return }
-    keepDiscarded(instance, key: key, id: id, owner: owner, plainType: plainType)
+    guard !scope.kind.isStored, !isMadeForSingleton else { return }
+    keepDiscarded(instance, key: key, id: id, plainType: plainType)
   }
 
   /// Keeps the disposal of an instance nobody will receive if the graph fails.
   @usableFromInline @inline(never)
   func keepDiscarded(
-    _ instance: Any, key: DefinitionKey, id: RegistrationID, owner: Container,
-    plainType: borrowing Atomic<ObjectIdentifier?>
+    _ instance: Any, key: DefinitionKey, id: RegistrationID, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     // Validation and a scope keep their own (see `ValidationDisposals`, `ScopeDisposals`).
     guard observer == nil, !isValidation else { return }
-    let disposer = owner.declaresDisposals.load(ordering: .relaxed) ? owner.withLifetime { $0.disposers[id] } : nil
+    let owner = root.registeringContainer(of: id)
+    let declares = (owner?.disposalMask.load(ordering: .relaxed) ?? 0) & Graph.pathBit(of: id) != 0
+    let disposer = declares ? owner?.withLifetime { $0.disposers[id] } : nil
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)
@@ -54,6 +56,18 @@ extension Graph {
     guard let extras = extrasStorage, !extras.unreceived.isEmpty else { return [] }
     defer { extras.unreceived = [] }
     return extras.unreceived.reversed()
+  }
+
+  /// A synchronous top-level `resolve` succeeded: drops what it kept, or, when a container it made
+  /// instances for ended meanwhile, disposes them and throws.
+  @inline(never)
+  func settleUnreceived() throws(ResolutionError) {
+    do throws(ResolutionError) {
+      try dropUnreceived()
+    } catch {
+      disposeUnreceivedSynchronously()
+      throw error
+    }
   }
 
   /// A synchronous top-level `resolve` failed: runs the synchronous disposals now; an `async` one

@@ -14,16 +14,11 @@ extension Graph {
       result = try body()
     } catch {
       complete(succeeded: false)
-      disposeUnreceivedSynchronously()
+      if extrasStorage != nil { disposeUnreceivedSynchronously() }
       throw error
     }
     complete(succeeded: true)
-    do throws(ResolutionError) {
-      try dropUnreceived()
-    } catch {
-      disposeUnreceivedSynchronously()
-      throw error
-    }
+    if extrasStorage != nil { try settleUnreceived() }
     return result
   }
 

@@ -139,4 +139,18 @@ struct FailedGraphDisposalTests {
     #expect(throws: ResolutionError.self) { try app.resolve(FailingHandler.self) }
     #expect(journal.disposed == ["connection", "connection"])
   }
+
+  @Test func anAsyncFactorysInstanceInAFailedAwaitedResolveIsDisposed() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { (_: Resolver) async throws -> Connection in Connection("async") }
+      .disposing { connection in journal.note(connection.name) }
+    app.register { r async throws in
+      let connection: Connection = try await r.resolve()
+      return FailingHandler(
+        cursor: Cursor(connection: connection), connection: connection, missing: try await r.resolve())
+    }
+    await #expect(throws: ResolutionError.self) { try await app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["async"])
+  }
 }
