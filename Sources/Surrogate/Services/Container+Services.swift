@@ -68,3 +68,29 @@ extension Container {
     if !failures.isEmpty { throw .failed(failures) }
   }
 }
+
+extension Container {
+  /// The services declared on a scope that cannot run one, and a cycle between services, found
+  /// from the requests a validation recorded: for ``validate()``.
+  func serviceProblems(recordedBy recorder: EdgeRecorder) -> [ResolutionError] {
+    let declarations = currentServiceDeclarations()
+    var problems = declarations.filter { !$0.hasSingletonScope }.map { declaration in
+      ResolutionError.misdeclaredService(ServiceError.notASingleton(declaration.key, scope: declaration.scope))
+    }
+    let dependencies = ServiceOrder.dependencies(recordedBy: recorder, among: declarations)
+    do {
+      _ = try ServiceOrder.sorted(declarations, dependencies: dependencies)
+    } catch {
+      problems.append(.misdeclaredService(error))
+    }
+    return problems
+  }
+}
+
+extension ResolutionError {
+  static func misdeclaredService(_ error: ServiceError) -> ResolutionError {
+    ResolutionError(
+      .misdeclaredService, key: error.key, path: error.path, message: error.message, remedy: error.remedy,
+      cause: error)
+  }
+}

@@ -38,6 +38,14 @@ enum ServiceOrder {
     _ = await Container.run(container.throwaway(disposals))
     if let failure { throw failure }
 
+    return dependencies(recordedBy: recorder, among: declarations)
+  }
+
+  /// For each of `declarations`, the services it reaches through the strong requests `recorder`
+  /// saw.
+  static func dependencies(recordedBy recorder: EdgeRecorder, among declarations: [ServiceDeclaration])
+    -> [DefinitionKey: Set<DefinitionKey>]
+  {
     var successors: [DefinitionKey: [DefinitionKey]] = [:]
     for request in recorder.requests where !request.isWeak {
       successors[request.from, default: []].append(request.to)

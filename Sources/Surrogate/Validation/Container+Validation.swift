@@ -331,6 +331,7 @@ extension Container {
     func report() -> ValidationReport {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
+      findings.noteRejected(container.serviceProblems(recordedBy: recorder))
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)
