@@ -45,9 +45,9 @@ extension Container {
   /// Runs this container's services until the calling task is cancelled or one of them ends, then
   /// stops them in reverse order.
   ///
-  /// It starts each service (calls its `run`) once the one before it in
-  /// ``resolveServices()``'s order has started, so a service starts after the services it depends
-  /// on. When the calling task is cancelled, or a service returns or throws, it stops the others:
+  /// It starts each service in a task of its own, in ``resolveServices()``'s order: a service's
+  /// `run` is called only once the `run` of every service before it has been called (they then
+  /// run concurrently), so a service starts after the services it depends on. When the calling task is cancelled, or a service returns or throws, it stops the others:
   /// the last started first, each by cancelling its task and waiting until its `run` has returned,
   /// so a service stops before the services it depends on. A service's `CancellationError` while
   /// it is stopped is not a failure. It does not dispose anything: call ``shutdown()`` after it.
