@@ -81,6 +81,8 @@ public final class Container: Sendable {
   /// declares any disposal took the lock and the dictionary lookup (server-flat, whose app
   /// disposes its `.scoped` session, +586 instructions a request).
   @usableFromInline let disposalMask = Atomic<UInt64>(0)
+  /// The definitions declared services (``Definition/runsAsService()``), in the order declared.
+  let serviceDeclarations = Mutex<[ServiceDeclaration]>([])
 
   /// Creates a container, optionally a child of another.
   ///
