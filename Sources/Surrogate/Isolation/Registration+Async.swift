@@ -111,7 +111,8 @@ extension Registration {
       if graph.hasPostponed { try await graph.runPostponedAsync(for: id) }
     } catch {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
-      graph.keepDiscarded(instance, key: requested, id: id, plainType: plainInstanceType)
+      graph.keepDiscarded(
+        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

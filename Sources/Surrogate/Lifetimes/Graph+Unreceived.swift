@@ -17,13 +17,16 @@ extension Graph {
     keepDiscarded(instance, key: key, id: id, plainType: plainType)
   }
 
-  /// Keeps the disposal of an instance nobody will receive if the graph fails.
+  /// Keeps the disposal of an instance nobody will receive if the graph fails (`isStored`: of a
+  /// singleton scope or `.scoped`, whose store throws a failed instance away).
   @usableFromInline @inline(never)
   func keepDiscarded(
-    _ instance: Any, key: DefinitionKey, id: RegistrationID, plainType: borrowing Atomic<ObjectIdentifier?>
+    _ instance: Any, key: DefinitionKey, id: RegistrationID, isStored: Bool = false,
+    plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
-    // Validation and a scope keep their own (see `ValidationDisposals`, `ScopeDisposals`).
-    guard observer == nil, !isValidation else { return }
+    // Validation keeps its own (see `ValidationDisposals`), and so does a scope, but only of the
+    // `.shared` and `.unique` instances (see `ScopeDisposals`).
+    guard !isValidation, observer == nil || (isStored && observer is ScopeDisposals) else { return }
     let owner = root.registeringContainer(of: id)
     let declares = (owner?.disposalMask.load(ordering: .relaxed) ?? 0) & Graph.pathBit(of: id) != 0
     let disposer = declares ? owner?.withLifetime { $0.disposers[id] } : nil

@@ -438,7 +438,8 @@ final class Registration<Instance, Arguments>: Entry {
     } catch {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       // Its blocks failed: nobody gets it, a singleton's store included.
-      graph.keepDiscarded(instance, key: requested, id: id, plainType: plainInstanceType)
+      graph.keepDiscarded(
+        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

@@ -153,4 +153,18 @@ struct FailedGraphDisposalTests {
     await #expect(throws: ResolutionError.self) { try await app.resolve(FailingHandler.self) }
     #expect(journal.disposed == ["async"])
   }
+
+  @Test func aSingletonThatABlockFailedInAScopeIsDisposedOnce() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.singleton) { Connection("singleton") }
+      .resolvingProperties { _, _ in throw BlockFailed() }
+      .disposing { connection in journal.note(connection.name) }
+    try await app.withScope { scope in
+      await #expect(throws: ResolutionError.self) { try await scope.resolve(Connection.self) }
+      #expect(journal.disposed == ["singleton"])
+    }
+    try await app.shutdown()
+    #expect(journal.disposed == ["singleton"])
+  }
 }
