@@ -7,6 +7,10 @@
 # it has answered at least 1,000,000 requests since the warm-up, and prints its resident memory
 # (VmRSS) after the warm-up and at the end.
 #
+# Besides requests per second it prints the server's CPU time per request (user + system, from
+# /proc/PID/stat), which depends less on what else the machine runs than the rate does: on a
+# shared machine, compare that.
+#
 # Usage: SurrogateHummingbird/Scripts/load.sh [ROUNDS] [SECONDS]   (defaults: 3 rounds of 20 s)
 # Needs wrk (apt-get install -y wrk) and curl.
 set -euo pipefail
@@ -15,7 +19,7 @@ root="$(cd "$package/.." && pwd)"
 rounds="${1:-3}"
 seconds="${2:-20}"
 wiring_names=(container by-hand)
-declare -A ports=([container]=18081 [by-hand]=18082) pids=() rss_start=() served=() rates=()
+declare -A ports=([container]=18081 [by-hand]=18082) pids=() rss_start=() served=() rates=() cpus=()
 
 swift build -c release --package-path "$package" --scratch-path "$root/.build" --product surrogate-notes-server
 binary="$root/.build/release/surrogate-notes-server"
@@ -27,6 +31,9 @@ stop_servers() {
 trap stop_servers EXIT
 
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+# The process's CPU time so far (user + system), in clock ticks.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+ticks_per_second="$(getconf CLK_TCK)"
 
 # Runs wrk for $2 seconds against wiring $1; prints "requests rate".
 load() {
@@ -54,14 +61,19 @@ for wiring in "${wiring_names[@]}"; do
   rss_start[$wiring]="$(rss_kib "${pids[$wiring]}")"
   served[$wiring]=0
   rates[$wiring]=""
+  cpus[$wiring]=""
 done
 
 for round in $(seq "$rounds"); do
   for wiring in "${wiring_names[@]}"; do
+    before="$(cpu_ticks "${pids[$wiring]}")"
     read -r requests rate < <(load "$wiring" "$seconds")
+    cpu="$(awk -v t="$(($(cpu_ticks "${pids[$wiring]}") - before))" -v n="$requests" -v hz="$ticks_per_second" \
+      'BEGIN { printf "%.1f", t / hz * 1e6 / n }')"
     served[$wiring]=$((served[$wiring] + requests))
     rates[$wiring]="${rates[$wiring]} $rate"
-    echo "round $round, $wiring: $rate requests/s"
+    cpus[$wiring]="${cpus[$wiring]} $cpu"
+    echo "round $round, $wiring: $rate requests/s, $cpu µs of CPU a request"
   done
 done
 
@@ -73,9 +85,10 @@ for wiring in "${wiring_names[@]}"; do
 done
 
 echo
-mean() { echo "$@" | tr ' ' '\n' | awk 'NF { sum += $1; n++ } END { printf "%.0f", sum / n }'; }
+mean() { echo "$@" | tr ' ' '\n' | awk 'NF { sum += $1; n++ } END { printf "%.1f", sum / n }'; }
 for wiring in "${wiring_names[@]}"; do
-  echo "$wiring: mean $(mean ${rates[$wiring]}) requests/s (rounds:${rates[$wiring]}); RSS ${rss_start[$wiring]} KiB after the warm-up, $(rss_kib "${pids[$wiring]}") KiB after ${served[$wiring]} more requests"
+  echo "$wiring: mean $(mean ${rates[$wiring]}) requests/s (rounds:${rates[$wiring]}), CPU a request (µs):${cpus[$wiring]}; RSS ${rss_start[$wiring]} KiB after the warm-up, $(rss_kib "${pids[$wiring]}") KiB after ${served[$wiring]} more requests"
 done
 awk -v c="$(mean ${rates[container]})" -v h="$(mean ${rates[by-hand]})" \
-  'BEGIN { printf "container / by hand: %.3f\n", c / h }'
+  -v cc="$(mean ${cpus[container]})" -v hc="$(mean ${cpus[by-hand]})" \
+  'BEGIN { printf "container / by hand: %.3f of the rate, %.3f of the CPU a request\n", c / h, cc / hc }'

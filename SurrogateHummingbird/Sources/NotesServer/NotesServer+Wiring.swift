@@ -60,7 +60,14 @@ struct ContainerHandlers: NotesHandlerSource {
   func withHandler<Result: Sendable>(
     _ request: Request, _ context: BasicScopedRequestContext, _ body: (NotesHandler) async throws -> Result
   ) async throws -> Result {
-    try await body(try context.requestScope.container.resolve(NotesHandler.self))
+    try await body(try Self.handler(in: context.requestScope.container))
+  }
+
+  /// NB: synchronous, so that the synchronous `resolve` runs: every factory of the handler's
+  /// graph is synchronous, and the awaited `resolve` would build its graph in a task-local
+  /// and hop between executors.
+  private static func handler(in scope: Container) throws -> NotesHandler {
+    try scope.resolve(NotesHandler.self)
   }
 }
 

@@ -65,7 +65,7 @@ public final class UnitOfWorkLedger: Sendable {
 /// back.
 ///
 /// Registered `.scoped`, the container makes one per request and disposes it when the request's
-/// scope ends ( ``Surrogate/Disposable``), so an error anywhere in the handler rolls back and
+/// scope ends (it is `Disposable`), so an error anywhere in the handler rolls back and
 /// never leaks the connection.
 ///
 /// ```swift

@@ -9,7 +9,7 @@ public import Surrogate
 /// request (`Request`), the context as it arrived (`Context`, before the scope was set) and the
 /// request's logger (`Logger`, with its request id), then lets `register` add what else the scope
 /// knows, and runs the rest of the chain with ``ScopedRequestContext/requestScope`` set.
-/// Handlers resolve from it; its ``Surrogate/Scope/scoped`` instances (a unit of work, a
+/// Handlers resolve from it; its `.scoped` instances (a unit of work, a
 /// session) are one per request.
 ///
 /// **When the scope ends.** When `next` returns a response or throws: the scope's instances are

@@ -9,7 +9,7 @@ import NotesServer
 
 // surrogate-notes-server [--wiring container|by-hand] [--port N] [--log-level LEVEL]
 // Stops gracefully on SIGTERM or SIGINT: the HTTP server first (in-flight requests finish),
-// then the stats reporter and the purger, then the pool.
+// then the stats reporter and the purger, then the pool; then prints what stopped, in order.
 var configuration = NotesServerConfiguration()
 var wiring = Wiring.container
 var arguments = CommandLine.arguments.dropFirst()[...]
@@ -30,5 +30,14 @@ while let option = arguments.popFirst() {
   }
 }
 let banner = "surrogate-notes-server (\(wiring.rawValue)) listening on \(configuration.host)"
-let server = try NotesServer(configuration, wiring: wiring) { port in print("\(banner):\(port)") }
+let server = try NotesServer(configuration, wiring: wiring) { port in
+  print("\(banner):\(port)")
+  fflush(nil)  // every stream: the banner goes through a pipe in the tests
+}
 try await server.run(server.makeServiceGroup(gracefulShutdownSignals: [.sigterm, .sigint]))
+// What stopped, in order, and the units of work: the SIGTERM test reads these two lines.
+print("stopped: \(server.events.entries.filter { !$0.hasSuffix("started") }.joined(separator: ", "))")
+let counts = server.ledger.counts
+print(
+  "units of work: \(counts.began) began, \(counts.committed) committed, \(counts.rolledBack) rolled back, "
+    + "\(counts.disposed) disposed")

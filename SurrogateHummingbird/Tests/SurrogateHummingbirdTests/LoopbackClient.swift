@@ -19,6 +19,8 @@ struct LoopbackClient {
   }
 
   let port: Int
+  /// Called when a request was sent whole.
+  var sent: @Sendable () -> Void = {}
 
   func send(_ call: Call) async throws -> Answer {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -36,6 +38,7 @@ struct LoopbackClient {
         .head(HTTPRequestHead(version: .http1_1, method: call.method, uri: call.path, headers: headers)))
       if let body = call.body { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: body)))) }
       try await outbound.write(.end(nil))
+      sent()
       var answer = Answer(status: 0, body: "")
       for try await part in inbound {
         switch part {
