@@ -111,7 +111,7 @@ public final class Container: Sendable {
     self.opensScope = true
     self.enclosingScope = parent.scopeContainer
     self.isInScope = true
-    parent.children.withLock(owner: parent) { $0.add(self) }
+    parent.children.withLock(owner: parent) { $0.addScope(self) }
   }
 
   /// The container of the scope this one is in: itself, or its nearest ancestor that opens one.

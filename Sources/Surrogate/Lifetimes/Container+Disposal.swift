@@ -100,6 +100,7 @@ extension Container {
     guard let disposals = withLifetime({ $0.end() }) else { return nil }
     hasShutDown.store(true, ordering: .releasing)
     write { $0.endForShutdown() }
+    if opensScope, let parent { parent.children.withLock(owner: parent) { $0.removeScope(self) } }
     return disposals
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The observer of a graph resolved in a scope: keeps the disposals of the `.shared` and `.unique`
 /// instances the graph makes for the scope, so that the scope disposes them when it ends.
 ///
@@ -15,11 +17,16 @@ final class ScopeDisposals: GraphObserver {
 
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
-  func made(_ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID, in graph: Graph) {
+  func made(
+    _ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID,
+    plainType: borrowing Atomic<ObjectIdentifier?>,
+    in graph: Graph
+  ) {
     guard !scope.kind.isStored, !graph.isMadeForSingleton else { return }
     let owner = self.scope.registeringContainer(of: id)
     let disposer = owner?.withLifetime { $0.disposers[id] }
-    guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer) else { return }
+    guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
+    else { return }
     // NB: a scope that has ended resolves nothing, so a graph that is still making instances for
     // it is one that started before it ended: its instance's disposal is dropped with it.
     _ = self.scope.withLifetime { $0.track(disposal) }

@@ -63,7 +63,8 @@ extension Registration {
     // A `.scoped` instance's `lookup` is its scope's container (see `produceScoped`).
     let keeper = scope.kind == .scoped ? lookup : owner
     let disposer = owner.withLifetime { $0.disposers[id] }
-    guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
+    guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainInstanceType)
+    else { return }
     disposal.maker = ObjectIdentifier(self)
     if keeper.withLifetime({ $0.track(disposal) }) != nil {
       throw graph.containerShutDown(requested, scope: keeper.opensScope)

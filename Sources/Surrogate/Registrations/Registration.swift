@@ -55,6 +55,9 @@ final class Registration<Instance, Arguments>: Entry {
   /// measurable elsewhere. Sharing `storeBits` (which only singletons use) avoided that, but moved
   /// the optimizer's inlining enough to cost S2 4% and S7c 10%: the field was the smaller price.
   @usableFromInline let injectionWord: Atomic<UInt>
+  /// A dynamic type of this definition's instances known not to be ``Disposable`` (see
+  /// ``TrackedDisposal/disposable(_:plainType:)``).
+  @usableFromInline let plainInstanceType = Atomic<ObjectIdentifier?>(nil)
 
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
   // initializer asked the runtime for the metadata of every generic field type it stores.
@@ -436,7 +439,9 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope, id: id) }
+    if graph.observer != nil {
+      graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
+    }
     if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
     // NB: one comparison for a type without auto-injected properties (see `mayInject(_:)`); the
     // rest out of line, blocks included.
@@ -459,7 +464,9 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil { graph.recordCreation(of: instance, key: requested, scope: scope, id: id) }
+    if graph.observer != nil {
+      graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
+    }
   }
 
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -535,15 +537,18 @@ final class Graph {
   }
 
   @usableFromInline
-  func recordCreation(of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID) {
+  func recordCreation(
+    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
     if let disposals = observer as? ScopeDisposals {
-      disposals.made(instance, requested: key, scope: scope, id: id, in: self)
+      disposals.made(instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
       return
     }
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
     if isValidation {
       if scope.isSingleton { extras.validationSingletons.append(id) }
-      noteValidationDisposal(of: instance, key: key, scope: scope, id: id)
+      noteValidationDisposal(of: instance, key: key, scope: scope, id: id, plainType: plainType)
     }
   }
 

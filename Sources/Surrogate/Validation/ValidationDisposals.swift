@@ -1,16 +1,23 @@
+import Synchronization
+
 extension Graph {
   /// Keeps the disposal of a throwaway instance a validation graph made, when the container would
   /// dispose the real one: a singleton's, a `.scoped` instance's, and, in a scope, a `.shared` or
   /// `.unique` instance not made for a singleton (see ``ScopeDisposals``). `validate()` runs them
   /// before it returns; the container's own instances are never among them (validation neither
   /// reads nor writes its stores).
-  func noteValidationDisposal(of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID) {
+  func noteValidationDisposal(
+    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
     guard scope.kind != .weakSingleton else { return }
     if !scope.kind.isStored {
       guard root.isInScope, !frames.dropLast().contains(where: \.isSingleton) else { return }
     }
     let disposer = root.registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
-    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer) else { return }
+    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType) else {
+      return
+    }
     extras.validationDisposals.append(disposal)
   }
 }
