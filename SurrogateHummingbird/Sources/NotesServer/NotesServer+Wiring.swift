@@ -1,14 +1,27 @@
 import Hummingbird
-import Logging
+public import Logging
 import ServiceLifecycle
-import Surrogate
+public import Surrogate
 import SurrogateHummingbird
 
 // MARK: - Composed by the container
 
 extension NotesServer {
-  /// The app container: what the server is made of, and how long each part lives.
-  static func makeContainer(_ configuration: NotesServerConfiguration, events: EventLog, logger: Logger) -> Container {
+  /// The app container: what the server is made of, and how long each part lives. Complete only
+  /// in a request's scope, where `RequestScopeMiddleware` registers the request.
+  ///
+  /// ```swift
+  /// let app = NotesServer.makeContainer(NotesServerConfiguration(), events: EventLog(), logger: logger)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configuration: The pool's size and the services' intervals.
+  ///   - events: Where the pool and the services record what they did.
+  ///   - logger: The app's logger.
+  /// - Returns: The container, with nothing made yet.
+  public static func makeContainer(
+    _ configuration: NotesServerConfiguration, events: EventLog, logger: Logger
+  ) -> Container {
     let app = Container()
     app.register(.singleton) { events }
     app.register(.singleton) { logger }
