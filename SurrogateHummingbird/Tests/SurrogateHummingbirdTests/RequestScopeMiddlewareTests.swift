@@ -86,6 +86,25 @@ final class FragileSession: Sendable {}
     #expect(answer == .init(status: 200, body: "/who anonymous"))
   }
 
+  @Test func whatRegisterThrowsIsTheAnswerAndNoHandlerRuns() async throws {
+    let disposals = Disposals()
+    let ran = Mutex(false)
+    let router = makeRouter(
+      disposals,
+      register: { scope, request, _ in
+        guard request.headers[.authorization] != nil else { throw HTTPError(.unauthorized) }
+        scope.register { User(name: "signed in") }
+      })
+    router.get("/private") { _, context in
+      ran.withLock { $0 = true }
+      return try await context.requestScope.resolve(User.self).name
+    }
+    let answer = try await withLiveServer(router) { client in try await client.send(.get("/private")) }
+    #expect(answer.status == 401)
+    #expect(!ran.withLock { $0 })
+    #expect(disposals.madeCount == 0)
+  }
+
   @Test func aStreamedBodyIsWrittenAfterTheScopeEnded() async throws {
     let disposals = Disposals()
     let router = makeRouter(disposals)
