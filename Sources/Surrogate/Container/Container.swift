@@ -72,6 +72,8 @@ public final class Container: Sendable {
   let lifetime = Mutex<Lifetime?>(nil)
   /// Whether ``shutdown()`` ran (or the scope ended): read by the slow paths of `resolve` only.
   let hasShutDown = Atomic<Bool>(false)
+  /// The definitions declared services (``Definition/runsAsService()``), in the order declared.
+  let serviceDeclarations = Mutex<[ServiceDeclaration]>([])
 
   /// Creates a container, optionally a child of another.
   ///

@@ -189,7 +189,7 @@ extension ResolutionError {
     enum Value: String, Hashable, Sendable {
       case definitionNotFound, invalidType, circularDependency, factoryFailed
       case propertyInjectionFailed, ambiguousAutowiring, depthLimitExceeded, requiresAwait, requiresMainActor
-      case modifiedAfterBootstrap, duplicateCollectionKey, outsideScope, containerShutDown
+      case modifiedAfterBootstrap, duplicateCollectionKey, outsideScope, containerShutDown, misdeclaredService
     }
 
     let value: Value
@@ -289,6 +289,16 @@ extension ResolutionError {
     /// error.code == .containerShutDown  // resolve before `shutdown()`, or in a scope that is open
     /// ```
     public static let containerShutDown = Code(value: .containerShutDown)
+
+    /// A definition declared a service (``Definition/runsAsService()``) cannot run as one: its
+    /// scope is not a singleton's, or services depend on each other in a cycle.
+    /// ``Container/validate()`` reports it; ``ResolutionError/cause`` is the ``ServiceError`` that
+    /// ``Container/resolveServices()`` throws for it.
+    ///
+    /// ```swift
+    /// error.code == .misdeclaredService  // register it `.singleton`, or break the cycle
+    /// ```
+    public static let misdeclaredService = Code(value: .misdeclaredService)
     /// The code's name: `definitionNotFound`.
     ///
     /// ```swift

@@ -116,6 +116,14 @@ final class Graph {
   /// Whether the root container has no parent: then the root snapshot alone answers an untagged
   /// lookup from the root.
   @usableFromInline let rootIsTopLevel: Bool
+  /// The root's parent when it has no parent itself (a child container's or a scope's graph): an
+  /// untagged lookup from the root reads the root's snapshot, then this parent's (see
+  /// ``parentSnapshot``), before the general path.
+  @usableFromInline let topLevelParent: Container?
+  /// The snapshot of ``topLevelParent`` this graph reads, taken on the first lookup that falls
+  /// through the root; a newer one read on a miss replaces it, and the old one is kept to the
+  /// graph's end (`supersededSnapshots`), since entries found in it may still be in use.
+  @usableFromInline @exclusivity(unchecked) var parentSnapshot: RegistrySnapshot?
   @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
   // call per access) buy nothing.
@@ -216,6 +224,7 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
+    self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
     self.isValidation = isValidation
     if !isValidation, container.isInScope { observer = container.scopeDisposals() }
   }
@@ -232,6 +241,7 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
+    self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
     self.isValidation = false
     if container.isInScope { observer = container.scopeDisposals() }
   }
@@ -327,6 +337,7 @@ final class Graph {
 
   @usableFromInline
   func otherSnapshot(of container: Container) -> RegistrySnapshot {
+    if container === topLevelParent { return topLevelParentSnapshot }
     let extras = extras
     if let snapshot = extras.otherSnapshot(of: ObjectIdentifier(container)) { return snapshot }
     let snapshot = container.snapshot()
@@ -346,6 +357,9 @@ final class Graph {
       if fresh !== snapshot(of: candidate) {
         if isRoot(candidate) {
           replaceRootSnapshot(with: fresh)
+        } else if candidate === topLevelParent {
+          if let parentSnapshot { extras.supersededSnapshots.append(parentSnapshot) }
+          parentSnapshot = fresh
         } else {
           extras.setOtherSnapshot(fresh, of: ObjectIdentifier(candidate))
         }
@@ -354,6 +368,15 @@ final class Graph {
       current = candidate.parent
     }
     return changed ? container.lookup(key, in: snapshot(of:)) : nil
+  }
+
+  /// The snapshot of ``topLevelParent`` this graph reads, taken now if it has none yet.
+  @usableFromInline
+  var topLevelParentSnapshot: RegistrySnapshot {
+    if let parentSnapshot { return parentSnapshot }
+    let snapshot = topLevelParent!.snapshot()
+    parentSnapshot = snapshot
+    return snapshot
   }
 
   private func replaceRootSnapshot(with fresh: RegistrySnapshot) {

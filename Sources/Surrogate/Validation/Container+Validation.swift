@@ -326,22 +326,12 @@ extension Container {
     /// The disposals to run, newest first, without those of an object the container or an
     /// ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
     /// gave validation the app's own instance, which only `shutdown()` may dispose.
-    private func throwawayDisposals() -> [TrackedDisposal] {
-      var kept = Set<ObjectIdentifier>()
-      var current: Container? = container
-      while let keeper = current {
-        let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
-          lifetime?.tracked.compactMap(\.object) ?? []
-        }
-        kept.formUnion(objects)
-        current = keeper.parent
-      }
-      return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
-    }
+    private func throwawayDisposals() -> [TrackedDisposal] { container.throwaway(disposals) }
 
     func report() -> ValidationReport {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
+      findings.noteRejected(container.serviceProblems(recordedBy: recorder))
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)

@@ -1,0 +1,153 @@
+/// The error a container's services throw: a service declared on a scope that cannot run one, a
+/// cycle between services, a service that could not be made, or services that failed while
+/// running.
+///
+/// ```swift
+/// do {
+///   try await app.runServices()
+/// } catch {
+///   print(error)  // notASingleton: Purger is declared a service but its scope is .shared; ...
+///   for failure in error.failures { print(failure.key, failure.error) }
+/// }
+/// ```
+public struct ServiceError: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure this is.
+  public let code: Code
+  /// The service concerned: the misdeclared one, the first on a cycle, the one that could not be
+  /// made, or the first that failed.
+  public let key: DefinitionKey
+  /// For ``Code/dependencyCycle``, the services on the cycle, each depending on the next and the
+  /// last on the first; otherwise `[key]`.
+  public let path: [DefinitionKey]
+  /// The services that failed while running, in the order they failed, for
+  /// ``Code/serviceFailed``; empty otherwise.
+  public let failures: [Failure]
+  /// The ``ResolutionError`` for ``Code/resolutionFailed``.
+  public let cause: (any Error)?
+  /// What went wrong, in one sentence.
+  public let message: String
+  /// How to fix it, in one sentence.
+  public let remedy: String
+
+  /// One service that threw while running.
+  ///
+  /// ```swift
+  /// print(failure)  // Purger: connection refused
+  /// ```
+  public struct Failure: Sendable, CustomStringConvertible {
+    /// The service's definition.
+    public let key: DefinitionKey
+    /// What its `run` threw.
+    public let error: any Error
+
+    /// The failure as text: `Purger: connection refused`.
+    public var description: String { "\(key): \(error)" }
+  }
+
+  /// The kinds of service errors.
+  ///
+  /// ```swift
+  /// if error.code == .dependencyCycle { print(error.path) }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    enum Value: String, Hashable, Sendable {
+      case notASingleton, dependencyCycle, resolutionFailed, serviceFailed
+    }
+
+    let value: Value
+
+    /// A definition declared a service has a scope other than ``Scope/singleton`` or
+    /// ``Scope/eagerSingleton``: there is no one instance to run for the container's life.
+    ///
+    /// ```swift
+    /// error.code == .notASingleton
+    /// ```
+    public static let notASingleton = Code(value: .notASingleton)
+    /// Two or more services depend on each other: none can start first.
+    ///
+    /// ```swift
+    /// error.code == .dependencyCycle  // error.path lists the cycle
+    /// ```
+    public static let dependencyCycle = Code(value: .dependencyCycle)
+    /// A service could not be resolved; ``ServiceError/cause`` is the ``ResolutionError``. No
+    /// service was started.
+    ///
+    /// ```swift
+    /// error.code == .resolutionFailed
+    /// ```
+    public static let resolutionFailed = Code(value: .resolutionFailed)
+    /// One or more services threw while running (``ServiceError/failures``); the others were
+    /// stopped, dependents first.
+    ///
+    /// ```swift
+    /// error.code == .serviceFailed
+    /// ```
+    public static let serviceFailed = Code(value: .serviceFailed)
+
+    /// The code's name: `serviceFailed`.
+    public var description: String { value.rawValue }
+  }
+
+  init(
+    _ code: Code, key: DefinitionKey, path: [DefinitionKey]? = nil, failures: [Failure] = [],
+    cause: (any Error)? = nil, message: String, remedy: String
+  ) {
+    self.code = code
+    self.key = key
+    self.path = path ?? [key]
+    self.failures = failures
+    self.cause = cause
+    self.message = message
+    self.remedy = remedy
+  }
+
+  /// The error as one line: code, message and remedy.
+  ///
+  /// ```swift
+  /// print(error)  // dependencyCycle: The services Mailer → Queue → Mailer depend on each other; ...
+  /// ```
+  public var description: String { "\(code): \(message) \(remedy)" }
+
+  // MARK: - The errors
+
+  static func notASingleton(_ key: DefinitionKey, scope: Scope) -> ServiceError {
+    ServiceError(
+      .notASingleton, key: key,
+      message: "\(key) is declared a service but its scope is \(scope); a service needs one instance for the "
+        + "container's life.",
+      remedy: "Register \(key) with `.singleton` or `.eagerSingleton`, or remove `.runsAsService()`.")
+  }
+
+  static func dependencyCycle(_ cycle: [DefinitionKey]) -> ServiceError {
+    let names = (cycle + cycle.prefix(1)).map(\.description).joined(separator: " → ")
+    return ServiceError(
+      .dependencyCycle, key: cycle[0], path: cycle,
+      message: "The services \(names) depend on each other, so none of them can start first.",
+      remedy: "Let one of them take the other as `Lazy<T>` (resolved on first use, it sets no order), or make one "
+        + "of them not a service.")
+  }
+
+  static func resolutionFailed(_ key: DefinitionKey, _ error: any Error) -> ServiceError {
+    ServiceError(
+      .resolutionFailed, key: key, cause: error,
+      message: "The service \(key) could not be made: \(error). No service was started.",
+      remedy: "Fix the resolution error (`await container.validate()` lists every one).")
+  }
+
+  static func failed(_ failures: [Failure]) -> ServiceError {
+    let list = failures.map(\.description).joined(separator: "; ")
+    return ServiceError(
+      .serviceFailed, key: failures[0].key, failures: failures,
+      message: "\(failures.count) service\(failures.count == 1 ? "" : "s") failed: \(list).",
+      remedy: "The other services were stopped, dependents first; fix the failing service, or catch its "
+        + "error inside its `run` if it is expected.")
+  }
+
+  static func notAnInstance(of key: DefinitionKey, _ instance: Any) -> ServiceError {
+    ServiceError(
+      .serviceFailed, key: key,
+      message: "The service declaration of \(key) was given an instance of \(typeName(type(of: instance))), "
+        + "which is not a \(typeName(key.type)); it did not run.",
+      remedy: "Declare the service on the definition that makes the instances.")
+  }
+}

@@ -1,0 +1,94 @@
+/// Orders a container's services dependencies first, from what each one's graph asked for.
+enum ServiceOrder {
+  /// The services that each service depends on, directly or through definitions that are not
+  /// services, found by resolving each service once in a throwaway graph (as `validate()` does):
+  /// the container's own instances are neither read nor kept, and what the graphs made is disposed
+  /// before it returns. Only strong requests count: a weak proxy or an `@InjectedWeak` property
+  /// sets no order, nor does a `Lazy` (resolved later, in a graph of its own).
+  ///
+  /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved.
+  static func dependencies(of declarations: [ServiceDeclaration], in container: Container) async throws(ServiceError)
+    -> [DefinitionKey: Set<DefinitionKey>]
+  {
+    let recorder = EdgeRecorder()
+    // Singletons made by one service's graph are given to the next, as `validate()` does, so a
+    // factory runs at most once here.
+    var singletons: [RegistrationID: AnyObject] = [:]
+    var disposals: [TrackedDisposal] = []
+    var failure: ServiceError?
+    for declaration in declarations {
+      let graph = Graph(container: container, isValidation: true)
+      graph.observer = recorder
+      graph.isAsync = true
+      for (id, instance) in singletons { graph.shared[id] = instance }
+      do {
+        _ = try await graph.resolveErasedAsync(declaration.key, arguments: (), from: container)
+        for id in graph.extrasStorage?.validationSingletons ?? [] {
+          if let instance = graph.shared[id] { singletons[id] = instance }
+        }
+      } catch {
+        failure = .resolutionFailed(declaration.key, error)
+      }
+      disposals += graph.extrasStorage?.validationDisposals ?? []
+      if failure != nil { break }
+    }
+    singletons = [:]
+    // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
+    // what the caller asked for); `await container.validate()` reports it.
+    _ = await Container.run(container.throwaway(disposals))
+    if let failure { throw failure }
+
+    return dependencies(recordedBy: recorder, among: declarations)
+  }
+
+  /// For each of `declarations`, the services it reaches through the strong requests `recorder`
+  /// saw.
+  static func dependencies(recordedBy recorder: EdgeRecorder, among declarations: [ServiceDeclaration])
+    -> [DefinitionKey: Set<DefinitionKey>]
+  {
+    var successors: [DefinitionKey: [DefinitionKey]] = [:]
+    for request in recorder.requests where !request.isWeak {
+      successors[request.from, default: []].append(request.to)
+    }
+    let services = Set(declarations.map(\.key))
+    var dependencies: [DefinitionKey: Set<DefinitionKey>] = [:]
+    for service in services {
+      var seen: Set<DefinitionKey> = [service]
+      var queue = successors[service] ?? []
+      var found = Set<DefinitionKey>()
+      while let next = queue.popLast() {
+        guard seen.insert(next).inserted else { continue }
+        if services.contains(next) { found.insert(next) }
+        queue += successors[next] ?? []
+      }
+      dependencies[service] = found
+    }
+    return dependencies
+  }
+
+  /// `declarations` sorted so that each comes after the services it depends on; services that do
+  /// not depend on each other keep the order they were declared in.
+  ///
+  /// - Throws: ``ServiceError/Code/dependencyCycle`` when services depend on each other.
+  static func sorted(_ declarations: [ServiceDeclaration], dependencies: [DefinitionKey: Set<DefinitionKey>])
+    throws(ServiceError) -> [ServiceDeclaration]
+  {
+    var remaining = declarations
+    var placed = Set<DefinitionKey>()
+    var sorted: [ServiceDeclaration] = []
+    while !remaining.isEmpty {
+      guard
+        let index = remaining.firstIndex(where: { (dependencies[$0.key] ?? []).isSubset(of: placed) })
+      else {
+        let keys = remaining.map(\.key)
+        let edges = keys.flatMap { key in (dependencies[key] ?? []).filter(keys.contains).map { (key, $0) } }
+        let cycle = GraphCycles.find(nodes: keys, edges: edges).first ?? keys
+        throw .dependencyCycle(cycle)
+      }
+      let next = remaining.remove(at: index)
+      placed.insert(next.key)
+      sorted.append(next)
+    }
+    return sorted
+  }
+}
