@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(name: "Surrogate", path: ".."),
+    .package(name: "SurrogateServiceLifecycle", path: "../ServiceLifecycle"),
     // NB: no default traits: they add swift-configuration and the full Foundation, which nothing
     // here uses (a shorter first build).
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
@@ -38,6 +39,7 @@ let package = Package(
         .product(name: "Surrogate", package: "Surrogate"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "SurrogateServiceLifecycle", package: "SurrogateServiceLifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
@@ -54,6 +56,7 @@ let package = Package(
         .product(name: "Surrogate", package: "Surrogate"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "SurrogateServiceLifecycle", package: "SurrogateServiceLifecycle"),
         .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),

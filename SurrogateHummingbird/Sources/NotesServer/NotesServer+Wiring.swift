@@ -3,6 +3,7 @@ public import Logging
 import ServiceLifecycle
 public import Surrogate
 import SurrogateHummingbird
+import SurrogateServiceLifecycle
 
 // MARK: - Composed by the container
 
@@ -35,37 +36,42 @@ extension NotesServer {
     app.register(.scoped) { r in try UnitOfWork(pool: r.resolve(), ledger: r.resolve()) }
     // The request comes from the scope, registered by RequestScopeMiddleware.
     app.register { r in NotesHandler(unitOfWork: try r.resolve(), request: try r.resolve()) }
+    // Long-running services: run by a ServiceGroup after the services they depend on, stopped
+    // before them (SurrogateServiceLifecycle); the pool is disposed by the app's shutdown after.
     app.register(.singleton) { r in
       Purger(
         pool: try r.resolve(), interval: configuration.purgeInterval, maximumAge: configuration.maximumNoteAge,
         events: try r.resolve())
     }
+    .runsAsService()
     app.register(.singleton) { r in
       StatsReporter(
         pool: try r.resolve(), ledger: try r.resolve(), interval: configuration.statsInterval, logger: try r.resolve(),
         events: try r.resolve())
     }
+    .runsAsService()
     return app
   }
 
   static func composed(
     _ configuration: NotesServerConfiguration, events: EventLog, logger: Logger,
     onServerRunning: @escaping @Sendable (Int) async -> Void
-  ) throws -> NotesServer {
+  ) async throws -> NotesServer {
     let app = makeContainer(configuration, events: events, logger: logger)
     let router = Router(context: BasicScopedRequestContext.self)
     router.add(middleware: RequestScopeMiddleware(container: app))
     ContainerHandlers().addRoutes(to: router)
-    // NB: the services in dependency order by hand: the container does not yet hand its
-    // services to a ServiceGroup (SurrogateServiceLifecycle, a separate package, will).
+    // The HTTP server is a service too, declared last: it starts after the purger and the stats
+    // reporter and stops first, its requests in flight answered, before the pool closes.
     let server = application(router, configuration, logger: logger, onServerRunning: onServerRunning)
+    app.register(.singleton) { r in
+      _ = try r.resolve(ConnectionPool.self)  // its requests use the pool
+      return RecordedService(name: "http server", base: server, events: try r.resolve())
+    }
+    .runsAsService()
     return NotesServer(
-      events: events, ledger: try app.resolve(), pool: try app.resolve(),
-      services: [
-        try app.resolve(Purger.self), try app.resolve(StatsReporter.self),
-        RecordedService(name: "http server", base: server, events: events),
-      ],
-      logger: logger, shutdown: { try await app.shutdown() })
+      events: events, ledger: try await app.resolve(), pool: try await app.resolve(),
+      services: try await app.lifecycleServices(), logger: logger, shutdown: { try await app.shutdown() })
   }
 }
 

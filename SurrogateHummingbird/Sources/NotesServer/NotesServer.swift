@@ -39,7 +39,7 @@ public struct NotesServerConfiguration: Sendable {
 /// How the server makes each request's objects.
 ///
 /// ```swift
-/// let server = try NotesServer(configuration, wiring: .byHand)
+/// let server = try await NotesServer(configuration, wiring: .byHand)
 /// ```
 public enum Wiring: String, Sendable {
   /// Composed by a Surrogate container: the pool and the services are singletons, the unit of
@@ -52,7 +52,7 @@ public enum Wiring: String, Sendable {
 /// The example notes service: a unit of work per request, a pool, a purger and a stats reporter.
 ///
 /// ```swift
-/// let server = try NotesServer(NotesServerConfiguration())
+/// let server = try await NotesServer(NotesServerConfiguration())
 /// try await server.run(server.makeServiceGroup(gracefulShutdownSignals: [.sigterm, .sigint]))
 /// ```
 public struct NotesServer: Sendable {
@@ -63,7 +63,9 @@ public struct NotesServer: Sendable {
   /// The pool, for its leases.
   public let pool: ConnectionPool
   /// The services in dependency order: the purger and the stats reporter (which use the pool),
-  /// then the HTTP server (which uses everything).
+  /// then the HTTP server (which uses everything). Composed by the container, the order is the
+  /// container's (`lifecycleServices()` of SurrogateServiceLifecycle); wired by hand, it is
+  /// listed.
   public let services: [any Service]
   let logger: Logger
   let shutdown: @Sendable () async throws -> Void
@@ -71,7 +73,7 @@ public struct NotesServer: Sendable {
   /// Builds the server; nothing runs until ``run(_:)``.
   ///
   /// ```swift
-  /// let server = try NotesServer(configuration, wiring: .container) { port in print("listening on \(port)") }
+  /// let server = try await NotesServer(configuration, wiring: .container) { port in print("listening on \(port)") }
   /// ```
   ///
   /// - Parameters:
@@ -82,13 +84,13 @@ public struct NotesServer: Sendable {
   public init(
     _ configuration: NotesServerConfiguration, wiring: Wiring = .container,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-  ) throws {
+  ) async throws {
     var logger = Logger(label: "surrogate-notes-server")
     logger.logLevel = configuration.logLevel
     let events = EventLog()
     switch wiring {
     case .container:
-      self = try Self.composed(configuration, events: events, logger: logger, onServerRunning: onServerRunning)
+      self = try await Self.composed(configuration, events: events, logger: logger, onServerRunning: onServerRunning)
     case .byHand: self = Self.byHand(configuration, events: events, logger: logger, onServerRunning: onServerRunning)
     }
   }

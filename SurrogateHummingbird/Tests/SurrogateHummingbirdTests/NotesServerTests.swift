@@ -17,7 +17,7 @@ import Testing
     configuration.purgeInterval = .milliseconds(20)
     configuration.statsInterval = .milliseconds(20)
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let server = try NotesServer(configuration, wiring: wiring) { port in
+    let server = try await NotesServer(configuration, wiring: wiring) { port in
       portContinuation.yield(port)
       portContinuation.finish()
     }
@@ -92,10 +92,13 @@ import Testing
     #expect(Set(answers.map(\.body)).count == 16)
     #expect(server.ledger.counts == .init(began: 16, committed: 16, rolledBack: 0, disposed: 16, misuses: 0))
     let events = server.events.entries
-    let stops = events.filter { !$0.hasSuffix("started") }
+    // From the first stop on: to order the services, the container resolved them once in a
+    // throwaway graph, whose own pool it closed before the group started.
+    let stops = Array(events.drop { !$0.hasSuffix("stopped") }.filter { !$0.hasSuffix("started") })
     #expect(
       stops == ["http server stopped", "stats reporter stopped", "purger stopped", "pool closed (0 leased)"],
       "in reverse dependency order: \(events)")
-    #expect(events.prefix(3).allSatisfy { $0.hasSuffix("started") })
+    #expect(events.filter { $0.hasSuffix("started") }.count == 3)
+    #expect(events.firstIndex { $0.hasSuffix("stopped") }! > events.lastIndex { $0.hasSuffix("started") }!)
   }
 }
