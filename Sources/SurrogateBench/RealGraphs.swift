@@ -14,6 +14,8 @@ enum RealGraphScenario: String {
   case serverChild = "server-child"
   case serverScope = "server-scope"
   case serverScoped = "server-scoped"
+  case scopeEndDisposals = "scope-end-disposals"
+  case scopeEndPlain = "scope-end-plain"
   case serverArguments = "server-args"
   case handServer = "hand-server"
   case screen
@@ -35,6 +37,8 @@ struct RealGraphs: Sendable {
   let app = makeServerContainer(.childContainer)
   let scopedApp = makeServerContainer(.scope)
   let withArguments = makeServerContainer(.argument)
+  let scopeEndDisposing = makeScopeEndContainer(disposing: true)
+  let scopeEndPlain = makeScopeEndContainer(disposing: false)
   let serverSingletons = ServerSingletons()
   let info = RequestInfo.sample
   let screen = makeScreenContainer()
@@ -71,6 +75,8 @@ struct RealGraphs: Sendable {
     case .serverScope: for _ in 0..<iterations { blackHole(try resolveOrderHandler(inScopeOf: app, for: info)) }
     case .serverScoped:
       for _ in 0..<iterations { blackHole(try resolveOrderHandler(inScopeOf: scopedApp, for: info)) }
+    case .scopeEndDisposals: for _ in 0..<iterations { blackHole(try endScopeWithThreeParts(of: scopeEndDisposing)) }
+    case .scopeEndPlain: for _ in 0..<iterations { blackHole(try endScopeWithThreeParts(of: scopeEndPlain)) }
     case .serverArguments:
       for _ in 0..<iterations { blackHole(try withArguments.resolve(OrderHandler.self, arguments: info)) }
     case .handServer: for _ in 0..<iterations { blackHole(handWiredOrderHandler(info: info, app: serverSingletons)) }
@@ -112,6 +118,14 @@ struct RealGraphs: Sendable {
     let scoped = try measure("server-scoped: withScope, .scoped session", iterations: 50_000) {
       blackHole(try resolveOrderHandler(inScopeOf: scopedApp, for: info))
     }
+    let disposing = try measure("scope-end-disposals: three .scoped parts disposed", iterations: 50_000) {
+      blackHole(try endScopeWithThreeParts(of: scopeEndDisposing))
+    }
+    let plain = try measure("scope-end-plain: three .scoped parts, no disposal", iterations: 50_000) {
+      blackHole(try endScopeWithThreeParts(of: scopeEndPlain))
+    }
+    print(String(format: "   scope-end: %.0f ns for three disposals (target: at most 1,000 ns)", disposing - plain))
+    print(String(format: "   server-scope ratio to server-flat: %.2fx (target: at most 1.25x)", scope / flat))
     for (name, time) in [
       ("server-flat", flat), ("server-child", child), ("server-args", arguments), ("server-scope", scope),
       ("server-scoped", scoped),

@@ -376,7 +376,9 @@ func main() throws {
     child.parent = parent
     blackHole(parent)
   }
-  let cycle = try measure("S7 resolve(Parent.self), property injection") { blackHole(try container.resolve(Parent.self)) }
+  let cycle = try measure("S7 resolve(Parent.self), property injection") {
+    blackHole(try container.resolve(Parent.self))
+  }
   print(String(format: "   S7 ratio to hand-written: %.2fx (target ≤ 3x)", cycle / handCycle))
   let handOwning = measure("S7c hand-written parent(child:), child.parent") {
     let child = OwnedChild()
@@ -404,7 +406,9 @@ func main() throws {
   print(String(format: "   S4 ratio 100,000 / 10 registrations: %.2fx (target ≤ 1.3x)", large / small))
   let smallMiss = missCost(tags: 10)
   let largeMiss = missCost(tags: 100_000)
-  print(String(format: "   S4 miss ratio 100,000 / 10 tags: %.2fx (a miss costs what a lookup costs)", largeMiss / smallMiss))
+  print(
+    String(
+      format: "   S4 miss ratio 100,000 / 10 tags: %.2fx (a miss costs what a lookup costs)", largeMiss / smallMiss))
 
   let ticker = Ticker()
   // Picked at run time so the optimiser cannot devirtualise the direct call.
@@ -418,7 +422,11 @@ func main() throws {
   let p1Forwarder = measure("P1 hand-written weak forwarder", iterations: 2_000_000) { weakForwarder.tick() }
   let p1Weak = measure("P1 call through WeakRefProxy", iterations: 2_000_000) { weakProxy.tick() }
   let p1Lazy = measure("P1 call through LazyProxy (after first use)", iterations: 2_000_000) { lazyProxy.tick() }
-  print(String(format: "   P1 WeakRefProxy overhead: %.1f ns over a direct call (target ≤ 2 ns), %.1f ns over a hand-written weak forwarder", p1Weak - p1Direct, p1Weak - p1Forwarder))
+  print(
+    String(
+      format:
+        "   P1 WeakRefProxy overhead: %.1f ns over a direct call (target ≤ 2 ns), %.1f ns over a hand-written weak forwarder",
+      p1Weak - p1Direct, p1Weak - p1Forwarder))
   print(String(format: "   P1 LazyProxy overhead: %.1f ns over a direct call (target ≤ 2 ns)", p1Lazy - p1Direct))
   let beeper = Beeper()
   let p2 = try makeP2Proxies(beeper)
@@ -431,7 +439,8 @@ func main() throws {
   let p2Hooked = measure("P2 InterceptingProxy, one interceptor", iterations: 2_000_000) { p2.hooked.tick() }
   print(String(format: "   P2 decorated: %.1f ns over a hand-written decorator", p2Decorated - p2Hand))
   print(String(format: "   P2 intercepting, no interceptor: %.1f ns over a hand-written decorator", p2Bare - p2Hand))
-  print(String(format: "   P2 intercepting, one interceptor: %.1f ns over the same work by hand", p2Hooked - p2TimedHand))
+  print(
+    String(format: "   P2 intercepting, one interceptor: %.1f ns over the same work by hand", p2Hooked - p2TimedHand))
 
   // S5-like: the same work on one thread and on two, as throughput.
   func throughput(threads: Int, iterations: Int = 300_000, _ body: @escaping @Sendable (Int) throws -> Void) -> Double {
@@ -439,9 +448,12 @@ func main() throws {
   }
   let s5Container = container
   for (name, body) in [
-    ("hand-written", { @Sendable (_: Int) throws -> Void in
-      blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics()))
-    }),
+    (
+      "hand-written",
+      { @Sendable (_: Int) throws -> Void in
+        blackHole(Presenter(view: View(), loader: NetworkLoader(), analytics: ConsoleAnalytics()))
+      }
+    ),
     ("Surrogate", { @Sendable (_: Int) throws -> Void in blackHole(try s5Container.resolve(Presenter.self)) }),
   ] {
     let one = throughput(threads: 1, body)
@@ -451,7 +463,8 @@ func main() throws {
   if CommandLine.arguments.dropFirst().first == "s5" {
     // Where scaling is lost: a singleton read from two threads, and S1 from one container per thread.
     let s3 = { @Sendable (_: Int) throws -> Void in blackHole(try s5Container.resolve(Service.self)) }
-    print(String(format: "S5 diagnostic, singleton reads: %.2fx", throughput(threads: 2, s3) / throughput(threads: 1, s3)))
+    print(
+      String(format: "S5 diagnostic, singleton reads: %.2fx", throughput(threads: 2, s3) / throughput(threads: 1, s3)))
     // The same reads by hand: one shared object handed out, so its reference count is written by
     // both threads, as it is for any container's singleton.
     let shared = SharedObject()
@@ -461,17 +474,25 @@ func main() throws {
       blackHole(reference)
       reference.release()
     }
-    print(String(format: "S5 diagnostic, hand-written shared-object reads: %.2fx", throughput(threads: 2, handS3) / throughput(threads: 1, handS3)))
+    print(
+      String(
+        format: "S5 diagnostic, hand-written shared-object reads: %.2fx",
+        throughput(threads: 2, handS3) / throughput(threads: 1, handS3)))
     let containers = [makeS1Container(), makeS1Container()]
     let own = { @Sendable (thread: Int) throws -> Void in blackHole(try containers[thread].resolve(Presenter.self)) }
-    print(String(format: "S5 diagnostic, a container per thread: %.2fx", throughput(threads: 2, own) / throughput(threads: 1, own)))
+    print(
+      String(
+        format: "S5 diagnostic, a container per thread: %.2fx",
+        throughput(threads: 2, own) / throughput(threads: 1, own)))
   }
 
   let residentBefore = residentBytes()
   let start = ContinuousClock.now
   let big = Container()
   for index in 0..<100_000 { big.register(.singleton, tag: index) { Service() } }
-  print("S4 register 100,000 tagged definitions".padding(toLength: 48, withPad: " ", startingAt: 0), ContinuousClock.now - start)
+  print(
+    "S4 register 100,000 tagged definitions".padding(toLength: 48, withPad: " ", startingAt: 0),
+    ContinuousClock.now - start)
   if let before = residentBefore, let after = residentBytes() {
     // Resident memory gained while registering, over the registrations (target ≤ 200 bytes each).
     print(String(format: "   S4 memory per registration: %.0f bytes (target ≤ 200)", Double(after - before) / 100_000))

@@ -32,6 +32,20 @@ func registerRealGraphBenchmarks() {
   Benchmark("server-args Surrogate") { benchmark in
     for _ in benchmark.scaledIterations { blackHole(try withArguments.resolve(OrderHandler.self, arguments: info)) }
   }
+  // Issue #36's targets: a request's scope at most 1.25x "server-flat Surrogate", and ending a
+  // scope with three disposals at most 1 µs over the same scope without them.
+  let scoped = makeServerContainer(.childContainer)
+  Benchmark("server-scope Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try resolveOrderHandler(inScopeOf: scoped, for: info)) }
+  }
+  let disposing = makeScopeEndContainer(disposing: true)
+  Benchmark("scope-end three-disposals Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try endScopeWithThreeParts(of: disposing)) }
+  }
+  let plain = makeScopeEndContainer(disposing: false)
+  Benchmark("scope-end no-disposals Surrogate") { benchmark in
+    for _ in benchmark.scaledIterations { blackHole(try endScopeWithThreeParts(of: plain)) }
+  }
 
   // MARK: screen: a main-actor view controller and presenter, resolved on the main actor
 

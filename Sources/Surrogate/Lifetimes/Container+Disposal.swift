@@ -163,9 +163,9 @@ extension Container {
   /// Runs `disposals` in order, each object once, and returns the failures.
   static func run(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
     var failures: [DisposalError.Failure] = []
-    var disposed = Set<ObjectIdentifier>()
+    var disposed = DisposedObjects(expected: disposals.count)
     for disposal in disposals {
-      if let object = disposal.object, !disposed.insert(object).inserted { continue }
+      if let object = disposal.object, !disposed.insert(object) { continue }
       do {
         switch disposal.action {
         case .sync(let body): try body()
@@ -181,9 +181,9 @@ extension Container {
   /// `run` for a synchronous end: an `async` disposal is a failure.
   static func runSynchronously(_ disposals: [TrackedDisposal]) -> [DisposalError.Failure] {
     var failures: [DisposalError.Failure] = []
-    var disposed = Set<ObjectIdentifier>()
+    var disposed = DisposedObjects(expected: disposals.count)
     for disposal in disposals {
-      if let object = disposal.object, !disposed.insert(object).inserted { continue }
+      if let object = disposal.object, !disposed.insert(object) { continue }
       switch disposal.action {
       case .sync(let body):
         do { try body() } catch { failures.append(DisposalError.Failure(key: disposal.key, error: error)) }

@@ -19,7 +19,10 @@ extension Registration {
     }
     let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
     if let instance = copy.existingInStore(in: graph) { return instance }
-    return try copy.claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+    let instance = try copy.claimAndMake(
+      arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+    copy.shareInjectionPlan(with: self)
+    return instance
   }
 
   /// `produceScoped` for an async resolution.
@@ -29,8 +32,10 @@ extension Registration {
   ) async throws -> Instance {
     guard let scope = lookup.scopeContainer else { throw graph.outsideScope(requested) }
     let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
-    return try await copy.produceAsyncHere(
+    let instance = try await copy.produceAsyncHere(
       arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+    copy.shareInjectionPlan(with: self)
+    return instance
   }
 
   /// The scope's copy of this registration, made on first use; throws once the scope has ended.
