@@ -53,7 +53,13 @@ extension Definition {
   }
 
   /// Stores `disposer` for the registration that makes this definition's instances.
+  ///
+  /// A disposal changes the definition: after ``Container/bootstrap()-4r7nw`` (or the end of the
+  /// container) it is not applied and is listed in ``Container/rejectedChanges``, as a late
+  /// `resolvingProperties` block is; on a definition whose registration was rejected it does
+  /// nothing more.
   private func setDisposer(_ disposer: Disposer) {
+    guard container.admitsDisposal(of: key, id: id) else { return }
     guard sourceKey != key, let source = container.lookup(sourceKey) else {
       container.setDisposer(disposer, for: id)
       return

@@ -92,6 +92,7 @@ extension Graph {
     }
     if let ended = container.shutDownAncestor() { return containerShutDown(key, scope: ended.opensScope) }
     if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
+    if let provision = container.scopeProvision(of: key) { return scopeProvidedMissing(key, provision) }
     // NB: what is near the key is found when the error is read, from the registries as they are
     // now: a miss among 100,000 tags took 0.77 s and 2.4 MB when it was found here.
     let snapshots = container.snapshotChain()
@@ -115,7 +116,9 @@ extension Graph {
     let name = typeName(key.type)
     return "If a scope provides \(name) (what only a request knows), register it in the scope, "
       + "`container.withScope { scope in scope.register { ... } }` returning \(name), and validate inside the "
-      + "scope (`await scope.validate()` there), where the `.scoped` definitions that need it resolve."
+      + "scope (`await scope.validate()` there), where the `.scoped` definitions that need it resolve; or declare "
+      + "it with `container.declareScopeProvided(\(name).self)`, which `validate()` outside a scope takes as "
+      + "provided."
   }
 
   /// - Parameter decorators: The registries in which a decorator of the key's type is looked for:

@@ -74,6 +74,8 @@ extension Registration {
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
+    } else if graph.observer == nil {
+      graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true
     return instance
@@ -109,6 +111,8 @@ extension Registration {
       if graph.hasPostponed { try await graph.runPostponedAsync(for: id) }
     } catch {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
+      graph.keepDiscarded(
+        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

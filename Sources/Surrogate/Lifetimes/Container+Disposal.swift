@@ -60,17 +60,54 @@ extension Container {
     if let error = DisposalError.failed(await Self.run(disposals), when: "\(scope) was reset") { throw error }
   }
 
+  /// Disposes the instances this container (and its child containers) made and let go of, newest
+  /// first, each once: a singleton whose definition was replaced or removed (also by
+  /// ``removeAll()``), and a custom scope's instances released by ``reset(_:)``.
+  ///
+  /// Those synchronous calls cannot await a disposal, so they keep what they release until this
+  /// or ``shutdown()``, which disposes them with the rest: nothing the container made is lost. Call
+  /// it at a point where nothing uses the released instances any more (a scope that resolved the
+  /// old singleton may still hold it until it ends). An instance a racing resolve makes from a
+  /// definition being replaced is released too, and disposed by the next call or by `shutdown()`.
+  /// What the container still hands out, and a scope's `.scoped` instances, are left alone.
+  ///
+  /// ```swift
+  /// container.register(.singleton) { FeatureFlags(source: .remote) }  // replaces the old flags
+  /// try await container.disposeReleased()  // the old flags' disposal runs now
+  /// ```
+  ///
+  /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
+  public func disposeReleased() async throws(DisposalError) {
+    var disposals: [TrackedDisposal] = []
+    collectReleased(into: &disposals)
+    if let error = DisposalError.failed(await Self.run(disposals), when: "released instances were disposed") {
+      throw error
+    }
+  }
+
+  /// Takes the disposals of what this container and its children let go of.
+  private func collectReleased(into disposals: inout [TrackedDisposal]) {
+    // NB: under the registry's lock: a registration inserted meanwhile is among `current` before
+    // an instance of it can be tracked (the lifetime lock is taken inside the registry's, as
+    // `admitsDisposal` does).
+    disposals += write { registry in
+      let current = Set(registry.entries.compactMap(\.keptStoreIdentity))
+      return withLifetime { $0.take(releasedFrom: current) }
+    }
+    for child in children.withLock(owner: self, \.alive) { child.collectReleased(into: &disposals) }
+  }
+
   /// Resets `scope` here and in the children, and collects the disposals of what was released.
   private func collectReset(_ scope: Scope, into disposals: inout [TrackedDisposal]) {
     guard scope.isSingleton else { return }
-    // The replaced registrations stay alive in `replaced` until their disposals are taken, so
-    // no new registration can have the address of one of them.
+    // The replaced registrations (and so their stores) stay alive in `replaced` until their
+    // disposals are taken, so no new store can have the address of one of them.
     let replaced = write { registry -> [any Entry] in
       let old = registry.entries.filter { ($0 as? any RenewableEntry)?.scope == scope }
       _ = registry.renewRegistrations(in: scope)
       return old
     }
-    let makers = Set(replaced.map { ObjectIdentifier($0) })
+    let makers = Set(replaced.compactMap(\.keptStoreIdentity))
     disposals += withLifetime { $0.take(madeBy: makers) }
     withExtendedLifetime(replaced) {}
     for child in children.withLock(owner: self, \.alive) { child.collectReset(scope, into: &disposals) }
@@ -157,9 +194,18 @@ extension Container {
     return failures
   }
 
+  /// Whether a disposal may be added to the definition `id` of `key`: it is still registered here
+  /// and the definitions are not frozen (else the change is noted, see ``rejectedChanges``).
+  func admitsDisposal(of key: DefinitionKey, id: RegistrationID) -> Bool {
+    write { registry in
+      registry.entry(for: key)?.id == id && registry.admits(RejectedChange(kind: .disposal, key: key))
+    }
+  }
+
   /// Declares how the instances of the definition `id` (of this container) are disposed.
   func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
     withLifetime { $0.disposers[id] = disposer }
+    disposalMask.bitwiseOr(Graph.pathBit(of: id), ordering: .relaxed)
   }
 
   /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.

@@ -27,11 +27,32 @@ struct Lifetime {
     return nil
   }
 
-  /// Takes the disposals of instances that the registrations `makers` kept, newest first.
+  /// Takes the disposals of instances that the stores `makers` kept, newest first.
   mutating func take(madeBy makers: Set<ObjectIdentifier>) -> [TrackedDisposal] {
+    take { makers.contains($0) }
+  }
+
+  /// Takes the disposals of instances kept by a store other than those of `current` (and of this
+  /// scope's own copies of `.scoped` registrations): the container let go of them, when their
+  /// registration was replaced, removed or reset. Newest first.
+  mutating func take(releasedFrom current: Set<ObjectIdentifier>) -> [TrackedDisposal] {
+    let scoped = Set(scopedRegistrations.values.compactMap(\.keptStoreIdentity))
+    var released = take { !current.contains($0) && !scoped.contains($0) }
+    // An object a current definition still hands out (`{ pool }` registered again) stays: it is
+    // disposed once, with the current one.
+    let kept = Set(tracked.compactMap(\.object))
+    released.removeAll { disposal in
+      guard let object = disposal.object, kept.contains(object) else { return false }
+      tracked.insert(disposal, at: 0)
+      return true
+    }
+    return released
+  }
+
+  private mutating func take(where isTaken: (ObjectIdentifier) -> Bool) -> [TrackedDisposal] {
     var taken: [TrackedDisposal] = []
     tracked.removeAll { disposal in
-      guard let maker = disposal.maker, makers.contains(maker) else { return false }
+      guard let maker = disposal.maker, isTaken(ObjectIdentifier(maker)) else { return false }
       taken.append(disposal)
       return true
     }
@@ -67,9 +88,12 @@ struct TrackedDisposal: Sendable {
   let key: DefinitionKey
   /// The instance's identity when it is an object: an object tracked twice is disposed once.
   let object: ObjectIdentifier?
-  /// The registration whose store kept the instance (a singleton scope's), for
-  /// ``Container/resetAndDispose(_:)``: it takes the disposals of the registrations it replaced.
-  var maker: ObjectIdentifier? = nil
+  /// The store that kept the instance (a singleton scope's, a scope's `.scoped` one), for
+  /// ``Container/resetAndDispose(_:)`` and ``Container/disposeReleased()``: they take the
+  /// disposals of the stores the container let go of. A store, not a registration: the copies of
+  /// a registration that a late block or a decoration makes share its store. Held, so that its
+  /// identity is not reused by a new store while its instance waits to be disposed.
+  var maker: (any AnyObject & Sendable)? = nil
   let action: Action
 
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
@@ -117,5 +141,22 @@ extension TrackedDisposal {
       return nil
     }
     return disposable
+  }
+}
+
+/// An entry whose instances live in a store (a singleton scope's, or a `.scoped` one): the store's
+/// identity says which tracked instances are still the entry's.
+protocol StoreKeepingEntry {
+  var keptStore: AnyObject? { get }
+}
+
+extension Registration: StoreKeepingEntry {
+  var keptStore: AnyObject? { store }
+}
+
+extension Entry {
+  /// The identity of the store that keeps this entry's instances, if it has one yet.
+  var keptStoreIdentity: ObjectIdentifier? {
+    ((self as? any StoreKeepingEntry)?.keptStore).map(ObjectIdentifier.init)
   }
 }

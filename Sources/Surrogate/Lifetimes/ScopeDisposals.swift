@@ -27,9 +27,11 @@ final class ScopeDisposals: GraphObserver {
     let disposer = owner?.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
     else { return }
-    // NB: a scope that has ended resolves nothing, so a graph that is still making instances for
-    // it is one that started before it ended: its instance's disposal is dropped with it.
-    _ = self.scope.withLifetime { $0.track(disposal) }
+    // A scope that ended while this graph was making instances for it keeps none: the graph fails
+    // with `containerShutDown` and disposes it (see `Graph+Unreceived.swift`).
+    if let refused = self.scope.withLifetime({ $0.track(disposal) }) {
+      graph.keepRefused(refused, requested: requested)
+    }
   }
 
   // MARK: - GraphObserver (nothing else to record)
@@ -44,7 +46,7 @@ final class ScopeDisposals: GraphObserver {
 extension Graph {
   /// Whether a singleton is being built below the top of the path: an instance made now is that
   /// singleton's, not the scope's.
-  fileprivate var isMadeForSingleton: Bool {
+  var isMadeForSingleton: Bool {
     var index = frameCount - 1
     while index > 0 {
       index -= 1

@@ -70,8 +70,11 @@ extension Registration {
     let disposer = owner.withLifetime { $0.disposers[id] }
     guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainInstanceType)
     else { return }
-    disposal.maker = ObjectIdentifier(self)
-    if keeper.withLifetime({ $0.track(disposal) }) != nil {
+    disposal.maker = store
+    if let refused = keeper.withLifetime({ $0.track(disposal) }) {
+      // The keeper ended while this was made: nobody keeps the instance, and the failing graph
+      // disposes it (see `Graph+Unreceived.swift`).
+      graph.keepRefused(refused, requested: requested)
       throw graph.containerShutDown(requested, scope: keeper.opensScope)
     }
   }

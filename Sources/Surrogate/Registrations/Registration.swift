@@ -342,8 +342,28 @@ final class Registration<Instance, Arguments>: Entry {
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    if graph.observer == nil, mayNeedDisposal(owner: owner) {
+      graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
+    }
     isNew = true
     return instance
+  }
+
+  /// Whether an instance made outside a scope may have a disposal: its definition declares one (or
+  /// shares its bit of the container's mask with one that does), or no instance of the definition
+  /// has been found not to be ``Disposable`` yet.
+  ///
+  /// NB: two relaxed loads and no look at the instance: comparing its dynamic type with the one
+  /// remembered (`instance as Any` for an existential) cost S1 4,983 -> 6,802 instructions a
+  /// resolve (callgrind). This test costs S1 +23 and server-flat about +600 a request (23,805 ->
+  /// 24,397: `produce` is no longer inlined the same way; out of line it cost +867). So a
+  /// definition whose factory hands out a plain instance first and a ``Disposable`` one later
+  /// (two dynamic types) has the later ones of a failed graph left undisposed; in a scope,
+  /// which looks at each instance, they are disposed.
+  @inlinable @inline(__always)
+  func mayNeedDisposal(owner: Container) -> Bool {
+    owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0
+      || plainInstanceType.load(ordering: .relaxed) == nil
   }
 
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.
@@ -417,6 +437,9 @@ final class Registration<Instance, Arguments>: Entry {
       if graph.hasPostponed { try graph.runPostponed(for: id) }
     } catch {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
+      // Its blocks failed: nobody gets it, a singleton's store included.
+      graph.keepDiscarded(
+        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

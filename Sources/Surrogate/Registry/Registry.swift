@@ -26,6 +26,8 @@ struct Registry: Sendable {
   private(set) var freeze = RegistryFreeze()
   /// The members this container contributed to collections (see `register(into:)`).
   var contributions = Contributions()
+  /// The types declared provided by each scope (see `declareScopeProvided(_:tag:)`).
+  var scopeProvisions: [DefinitionKey: ScopeProvision] = [:]
 
   /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
   mutating func freezeDefinitions() { freeze.freeze() }
@@ -167,7 +169,8 @@ struct Registry: Sendable {
     let key = entry.key
     set(entry, for: key)
     if key.hasArguments {
-      argumentVariants[ObjectIdentifier(key.type), default: [:]][ObjectIdentifier(key.argumentsType)] = key.argumentsType
+      argumentVariants[ObjectIdentifier(key.type), default: [:]][ObjectIdentifier(key.argumentsType)] =
+        key.argumentsType
     }
   }
 
@@ -222,6 +225,7 @@ struct Registry: Sendable {
     argumentVariants = [:]
     freeze = RegistryFreeze()
     contributions = Contributions()
+    scopeProvisions = [:]
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }

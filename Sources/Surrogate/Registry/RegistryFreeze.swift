@@ -32,14 +32,14 @@ struct RegistryFreeze: Sendable {
   /// The rejected change that would have defined `key` (a registration, forwarding or
   /// decoration of exactly that key), if any: why a request for it finds nothing.
   func rejectedDefinition(of key: DefinitionKey) -> RejectedChange? {
-    rejected.last { $0.key == key && $0.kind != .removal && $0.kind != .block }
+    rejected.last { $0.key == key && ![.removal, .block, .scopeProvision, .disposal].contains($0.kind) }
   }
 }
 
 /// A change to a bootstrapped container's definitions that was not applied.
 struct RejectedChange: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
-    case registration, forwarding, removal, block, decoration, autoInjection, contribution
+    case registration, forwarding, removal, block, decoration, autoInjection, contribution, scopeProvision, disposal
   }
 
   let kind: Kind
@@ -69,6 +69,9 @@ struct RejectedChange: Equatable, Sendable {
       what = "Auto-injection of \(key) was turned on or off after `bootstrap()`; the change was not applied."
     case .contribution:
       what = "A member was contributed to \(key) after `bootstrap()`; the contribution was not applied."
+    case .disposal: what = "A disposal was added to \(key) after `bootstrap()`; it was not applied."
+    case .scopeProvision:
+      what = "\(key) was declared provided by each scope after `bootstrap()`; the declaration was not applied."
     }
     return ResolutionError(
       .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,

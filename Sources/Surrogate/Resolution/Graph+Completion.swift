@@ -14,9 +14,11 @@ extension Graph {
       result = try body()
     } catch {
       complete(succeeded: false)
+      if extrasStorage != nil { disposeUnreceivedSynchronously() }
       throw error
     }
     complete(succeeded: true)
+    if extrasStorage != nil { try settleUnreceived() }
     return result
   }
 
@@ -28,9 +30,16 @@ extension Graph {
       result = try await body()
     } catch {
       complete(succeeded: false)
+      await disposeUnreceived()
       throw error
     }
     complete(succeeded: true)
+    do {
+      try dropUnreceived()
+    } catch {
+      await disposeUnreceived()
+      throw error
+    }
     return result
   }
 

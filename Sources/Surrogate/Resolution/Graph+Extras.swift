@@ -80,6 +80,14 @@ extension Graph {
     /// Filled by validation: the disposals of the throwaway instances this graph made, oldest
     /// first, which `validate()` runs before it returns.
     var validationDisposals: [TrackedDisposal] = []
+    /// A validation outside a scope stopped at this type, declared provided by each scope: not a
+    /// problem (see `Graph.scopeProvidedMissing`).
+    var scopeProvidedStop: DefinitionKey?
+    /// The disposals of instances made outside a scope that nobody receives if the graph fails,
+    /// oldest first (see `Graph+Unreceived.swift`).
+    var unreceived: [TrackedDisposal] = []
+    /// A request whose instance's keeper (a container, a scope) ended while this graph made it.
+    var endedWhileMaking: DefinitionKey?
     var owner: GraphOwner?
     /// Tags of resolvers made in this graph beyond `keptTag`, which they hold unretained.
     var keptTags: [TagSlot] = []

@@ -5,8 +5,10 @@ extension Container {
   /// In a scope's container (see ``withScope(isolation:reportingDisposalFailures:_:)``) it checks
   /// the scoped graph as a whole: every definition the scope resolves, its ancestors' too, resolved
   /// as the scope resolves them (a singleton that needs a ``Scope/scoped`` definition is an
-  /// ``ResolutionError/Code/outsideScope`` problem there). Outside a scope, a `.scoped` definition
-  /// is checked as a scope would resolve it.
+  /// ``ResolutionError/Code/outsideScope`` problem there), and a type declared with
+  /// ``declareScopeProvided(_:tag:fileID:line:)`` that the scope does not register is a problem.
+  /// Outside a scope, a `.scoped` definition is checked as a scope would resolve it, and a declared
+  /// type is taken as provided (what needs it is not reported broken).
   ///
   /// Singletons made while validating are not kept. What validation made that the container would
   /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
@@ -217,7 +219,7 @@ extension Container {
         keepSingletons(of: graph.unsafelyUnwrapped)
       } catch {
         root = nil
-        note(error, checking: entry)
+        note(error, checking: entry, in: graph)
       }
       disposals += graph?.extrasStorage?.validationDisposals ?? []
       for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
@@ -238,7 +240,7 @@ extension Container {
         keepSingletons(of: graph.unsafelyUnwrapped)
       } catch let error as ResolutionError {
         root = nil
-        note(error, checking: entry)
+        note(error, checking: entry, in: graph)
       } catch {
         root = nil
       }
@@ -272,7 +274,11 @@ extension Container {
 
     /// A definition that needs `await` or the main actor, met by the synchronous form, is
     /// skipped with the reason; anything else is noted.
-    private mutating func note(_ error: ResolutionError, checking entry: any Entry) {
+    private mutating func note(_ error: ResolutionError, checking entry: any Entry, in graph: Graph?) {
+      // Outside a scope, a type declared provided by each scope is taken as provided: the check
+      // stops there without a problem (what it asked for before is checked, and each other
+      // definition is checked on its own).
+      if let stop = graph?.extrasStorage?.scopeProvidedStop, error.key == stop, error.code == .outsideScope { return }
       guard !isAsync, error.code == .requiresAwait || error.code == .requiresMainActor else {
         findings.note(error, checking: entry.key)
         return
@@ -332,6 +338,7 @@ extension Container {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
       findings.noteRejected(container.serviceProblems(recordedBy: recorder))
+      if container.isInScope { findings.noteUnprovided(container.unprovidedScopeTypes()) }
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)

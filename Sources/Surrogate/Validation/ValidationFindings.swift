@@ -39,6 +39,18 @@ struct ValidationFindings {
     brokenBy.append([definition])
   }
 
+  /// The scope does not register these types, declared provided by each scope: a problem each,
+  /// even when nothing the scope resolves needs them yet.
+  mutating func noteUnprovided(_ errors: [ResolutionError]) {
+    for error in errors {
+      let identity = "\(error.code)|\(error.key)|\(error.message)"
+      guard problemIndex[identity] == nil else { continue }
+      problemIndex[identity] = problems.count
+      problems.append(error)
+      brokenBy.append([])
+    }
+  }
+
   /// `problem`, saying which definitions it breaks when that is more than one.
   private static func grouping(_ problem: ResolutionError, _ definitions: [DefinitionKey]) -> ResolutionError {
     guard definitions.count > 1 else { return problem }

@@ -1,0 +1,119 @@
+import Synchronization
+
+/// A top-level `resolve` outside a scope that throws has made instances nobody will receive: the
+/// `.shared` and `.unique` ones of its graph (not those made for a singleton, which are the
+/// singleton's), and any instance whose blocks failed. Their disposals run when the graph fails,
+/// newest first, each once; on success the list is dropped (the instances are the caller's).
+extension Graph {
+  /// Keeps the disposal of a `.shared` or `.unique` instance made outside a scope, in case the
+  /// graph fails; nothing when it has none, is a singleton's (kept by its container), or is made
+  /// for a singleton.
+  @usableFromInline @inline(never)
+  func keepUnreceived(
+    _ instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID, owner: Container,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    guard !scope.kind.isStored, !isMadeForSingleton else { return }
+    keepDiscarded(instance, key: key, id: id, plainType: plainType)
+  }
+
+  /// Keeps the disposal of an instance nobody will receive if the graph fails (`isStored`: of a
+  /// singleton scope or `.scoped`, whose store throws a failed instance away).
+  @usableFromInline @inline(never)
+  func keepDiscarded(
+    _ instance: Any, key: DefinitionKey, id: RegistrationID, isStored: Bool = false,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    // Validation keeps its own (see `ValidationDisposals`), and so does a scope, but only of the
+    // `.shared` and `.unique` instances (see `ScopeDisposals`).
+    guard !isValidation, observer == nil || (isStored && observer is ScopeDisposals) else { return }
+    let owner = root.registeringContainer(of: id)
+    let declares = (owner?.disposalMask.load(ordering: .relaxed) ?? 0) & Graph.pathBit(of: id) != 0
+    let disposer = declares ? owner?.withLifetime { $0.disposers[id] } : nil
+    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
+    else { return }
+    extras.unreceived.append(disposal)
+  }
+
+  /// The container (or scope) that was to keep the instance of `disposal` ended while this graph
+  /// made it: the graph fails with ``ResolutionError/Code/containerShutDown`` (also when the
+  /// request went on and succeeded) and disposes it with the rest.
+  func keepRefused(_ disposal: TrackedDisposal, requested: DefinitionKey) {
+    extras.unreceived.append(disposal)
+    if extras.endedWhileMaking == nil { extras.endedWhileMaking = requested }
+  }
+
+  /// The graph succeeded: what it made is the caller's, unless a container it made instances for
+  /// ended meanwhile; then it fails after all, with ``ResolutionError/Code/containerShutDown``.
+  func dropUnreceived() throws(ResolutionError) {
+    guard let extras = extrasStorage else { return }
+    if let key = extras.endedWhileMaking {
+      extras.endedWhileMaking = nil
+      throw ResolutionError.containerShutDown(key, path: [key], scope: root.isInScope)
+    }
+    if !extras.unreceived.isEmpty { extras.unreceived = [] }
+  }
+
+  /// Takes the disposals of what the failed graph made, newest first.
+  private func takeUnreceived() -> [TrackedDisposal] {
+    guard let extras = extrasStorage, !extras.unreceived.isEmpty else { return [] }
+    defer { extras.unreceived = [] }
+    return extras.unreceived.reversed()
+  }
+
+  /// A synchronous top-level `resolve` succeeded: drops what it kept, or, when a container it made
+  /// instances for ended meanwhile, disposes them and throws.
+  @inline(never)
+  func settleUnreceived() throws(ResolutionError) {
+    do throws(ResolutionError) {
+      try dropUnreceived()
+    } catch {
+      disposeUnreceivedSynchronously()
+      throw error
+    }
+  }
+
+  /// A synchronous top-level `resolve` failed: runs the synchronous disposals now; an `async` one
+  /// cannot run here, and is handed to the root container as released, for
+  /// ``Container/disposeReleased()`` or ``Container/shutdown()``. Failures are written to
+  /// standard error (the `resolve` throws its own error).
+  func disposeUnreceivedSynchronously() {
+    let disposals = takeUnreceived()
+    guard !disposals.isEmpty else { return }
+    var synchronous: [TrackedDisposal] = []
+    var failures: [DisposalError.Failure] = []
+    for disposal in disposals {
+      guard case .async = disposal.action else {
+        synchronous.append(disposal)
+        continue
+      }
+      var released = disposal
+      released.maker = ReleasedByFailedGraph.marker
+      // The nearest container still open keeps it: a scope that ended hands it to its app.
+      var keeper: Container? = root
+      while let current = keeper, current.withLifetime({ $0.track(released) }) != nil { keeper = current.parent }
+      if keeper == nil {
+        failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
+      }
+    }
+    failures += Container.runSynchronously(synchronous)
+    if let error = DisposalError.failed(failures, when: "a failed resolve was abandoned") {
+      DisposalError.writeToStandardError(error)
+    }
+  }
+
+  /// An awaited top-level `resolve` failed: runs every disposal before it throws.
+  func disposeUnreceived() async {
+    let disposals = takeUnreceived()
+    guard !disposals.isEmpty else { return }
+    if let error = DisposalError.failed(await Container.run(disposals), when: "a failed resolve was abandoned") {
+      DisposalError.writeToStandardError(error)
+    }
+  }
+}
+
+/// The maker of an instance a failed synchronous graph could not dispose: no store has its
+/// identity, so ``Container/disposeReleased()`` takes it.
+final class ReleasedByFailedGraph: Sendable {
+  static let marker = ReleasedByFailedGraph()
+}

@@ -1,0 +1,170 @@
+import Surrogate
+import Testing
+
+private final class Connection: Sendable {
+  let name: String
+  init(_ name: String) { self.name = name }
+}
+
+private final class Cursor: Sendable {
+  let connection: Connection
+  init(connection: Connection) { self.connection = connection }
+}
+
+private struct NotRegistered: Sendable {}
+
+private final class FailingHandler: Sendable {
+  init(cursor: Cursor, connection: Connection, missing: NotRegistered) {}
+}
+
+private final class KeptCache: Sendable {
+  let connection: Connection
+  init(connection: Connection) { self.connection = connection }
+}
+
+private struct BlockFailed: Error {}
+
+/// What a top-level `resolve` made before it threw is received by nobody: the instances with a
+/// disposal are disposed (not kept, not lost).
+struct FailedGraphDisposalTests {
+  /// `.unique` connections, a `.shared` cursor, and a handler that needs what is not registered.
+  private func makeApp(_ journal: DisposalJournal) -> Container {
+    let app = Container()
+    app.register(.unique) { Connection("connection") }
+      .disposing { connection in journal.note(connection.name) }
+    app.register { r in Cursor(connection: try r.resolve()) }
+      .disposing { _ in journal.note("cursor") }
+    app.register { r in
+      FailingHandler(cursor: try r.resolve(), connection: try r.resolve(), missing: try r.resolve())
+    }
+    return app
+  }
+
+  @Test func aFailedResolveDisposesWhatItMadeAtOnceNewestFirstEachOnce() throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    #expect(throws: ResolutionError.self) { try app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["connection", "cursor", "connection"])
+  }
+
+  @Test func anAwaitedFailedResolveDisposesWhatItMadeBeforeItThrows() async throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    await #expect(throws: ResolutionError.self) { try await app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["connection", "cursor", "connection"])
+  }
+
+  @Test func aSucceededResolveOutsideAScopeDisposesNothing() async throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    _ = try resolveNow(Cursor.self, from: app)
+    _ = try await app.resolve(Cursor.self)
+    try await app.shutdown()
+    #expect(journal.disposed.isEmpty, "the caller's: \(journal.disposed)")
+  }
+
+  @Test func anAsyncDisposalOfASynchronousFailedResolveWaitsForDisposeReleased() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { DisposableStub("stub", journal: journal) }
+    app.register { r in
+      _ = try r.resolve(DisposableStub.self)
+      return FailingHandler(
+        cursor: Cursor(connection: Connection("c")), connection: Connection("c"), missing: try r.resolve())
+    }
+    #expect(throws: ResolutionError.self) { try resolveNow(FailingHandler.self, from: app) }
+    #expect(journal.disposed.isEmpty)
+    try await app.disposeReleased()
+    #expect(journal.disposed == ["stub"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["stub"])
+  }
+
+  @Test func anAsyncDisposalOfAnAwaitedFailedResolveRunsBeforeItThrows() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { DisposableStub("stub", journal: journal) }
+    app.register { r in
+      _ = try r.resolve(DisposableStub.self)
+      return FailingHandler(
+        cursor: Cursor(connection: Connection("c")), connection: Connection("c"), missing: try r.resolve())
+    }
+    await #expect(throws: ResolutionError.self) { try await app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["stub"])
+  }
+
+  @Test func aSingletonThatABlockFailedIsDisposedOnce() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.singleton) { Connection("singleton") }
+      .resolvingProperties { _, _ in throw BlockFailed() }
+      .disposing { connection in journal.note(connection.name) }
+    #expect(throws: ResolutionError.self) { try app.resolve(Connection.self) }
+    #expect(journal.disposed == ["singleton"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["singleton"])
+  }
+
+  @Test func aSingletonCompleteOnItsOwnInAFailedGraphIsKeptWithItsDependencies() async throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    app.register(.singleton) { r in KeptCache(connection: try r.resolve()) }
+      .disposing { _ in journal.note("cache") }
+    app.register { r in
+      _ = try r.resolve(KeptCache.self)
+      return FailingHandler(
+        cursor: Cursor(connection: Connection("c")), connection: Connection("c"), missing: try r.resolve())
+    }
+    #expect(throws: ResolutionError.self) { try app.resolve(FailingHandler.self) }
+    #expect(journal.disposed.isEmpty, "the singleton and what it holds are kept: \(journal.disposed)")
+    try await app.shutdown()
+    #expect(journal.disposed == ["cache"])
+  }
+
+  @Test func aFailedResolveInAScopeLeavesItsInstancesToTheScopeEach0nce() async throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    try await app.withScope { scope in
+      await #expect(throws: ResolutionError.self) { try await scope.resolve(FailingHandler.self) }
+      #expect(journal.disposed.isEmpty, "the scope's, until it ends: \(journal.disposed)")
+    }
+    #expect(journal.disposed == ["connection", "cursor", "connection"])
+  }
+
+  @Test func aDisposalThatThrowsInAFailedResolveLetsTheOthersRun() throws {
+    let journal = DisposalJournal()
+    let app = makeApp(journal)
+    app.register { r in Cursor(connection: try r.resolve()) }
+      .disposing { _ in throw DisposalFailed(name: "cursor") }
+    #expect(throws: ResolutionError.self) { try app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["connection", "connection"])
+  }
+
+  @Test func anAsyncFactorysInstanceInAFailedAwaitedResolveIsDisposed() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { (_: Resolver) async throws -> Connection in Connection("async") }
+      .disposing { connection in journal.note(connection.name) }
+    app.register { r async throws in
+      let connection: Connection = try await r.resolve()
+      return FailingHandler(
+        cursor: Cursor(connection: connection), connection: connection, missing: try await r.resolve())
+    }
+    await #expect(throws: ResolutionError.self) { try await app.resolve(FailingHandler.self) }
+    #expect(journal.disposed == ["async"])
+  }
+
+  @Test func aSingletonThatABlockFailedInAScopeIsDisposedOnce() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.singleton) { Connection("singleton") }
+      .resolvingProperties { _, _ in throw BlockFailed() }
+      .disposing { connection in journal.note(connection.name) }
+    try await app.withScope { scope in
+      await #expect(throws: ResolutionError.self) { try await scope.resolve(Connection.self) }
+      #expect(journal.disposed == ["singleton"])
+    }
+    try await app.shutdown()
+    #expect(journal.disposed == ["singleton"])
+  }
+}
