@@ -120,6 +120,7 @@
   }
 
   /// The type whose metadata is at `bits`.
+  @inlinable @inline(__always)
   static func type(bits: UInt) -> Any.Type {
     unsafeBitCast(bits, to: Any.Type.self)
   }

@@ -57,7 +57,14 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline let injectionWord: Atomic<UInt>
   /// A dynamic type of this definition's instances known not to be ``Disposable`` (see
   /// ``TrackedDisposal/disposable(_:plainType:)``).
-  @usableFromInline let plainInstanceType = Atomic<ObjectIdentifier?>(nil)
+  ///
+  /// NB: it starts as `Instance` itself when that type is not ``Disposable``: an instance of
+  /// exactly that type needs no look at its conformance. A value registered per request (a child
+  /// container's or a scope's `register { info }`) was cast to `Disposable` once a request,
+  /// about 2,000 instructions (server-child). In code specialized for `Instance` the test is
+  /// decided at compile time.
+  @usableFromInline let plainInstanceType = Atomic<ObjectIdentifier?>(
+    Instance.self is any Disposable.Type ? nil : ObjectIdentifier(Instance.self))
 
   // NB: inlinable so that a registration is built by code specialized for its types; generic, the
   // initializer asked the runtime for the metadata of every generic field type it stores.
@@ -342,28 +349,24 @@ final class Registration<Instance, Arguments>: Entry {
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
-    if graph.observer == nil, mayNeedDisposal(owner: owner) {
+    if graph.observer == nil, mayNeedDisposal(instance, owner: owner) {
       graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true
     return instance
   }
 
-  /// Whether an instance made outside a scope may have a disposal: its definition declares one (or
-  /// shares its bit of the container's mask with one that does), or no instance of the definition
-  /// has been found not to be ``Disposable`` yet.
+  /// Whether `instance`, made outside a scope, may have a disposal: its definition declares one (or
+  /// shares its bit of the container's mask with one that does), or its dynamic type is not the
+  /// one this definition's instances were found not to be ``Disposable`` with.
   ///
-  /// NB: two relaxed loads and no look at the instance: comparing its dynamic type with the one
-  /// remembered (`instance as Any` for an existential) cost S1 4,983 -> 6,802 instructions a
-  /// resolve (callgrind). This test costs S1 +23 and server-flat about +600 a request (23,805 ->
-  /// 24,397: `produce` is no longer inlined the same way; out of line it cost +867). So a
-  /// definition whose factory hands out a plain instance first and a ``Disposable`` one later
-  /// (two dynamic types) has the later ones of a failed graph left undisposed; in a scope,
-  /// which looks at each instance, they are disposed.
+  /// NB: the dynamic type is read as auto-injection reads it (``DynamicType/bits(of:)``, no
+  /// dynamic cast): `type(of: instance as Any)` cost S1 4,983 -> 6,802 instructions a resolve.
   @inlinable @inline(__always)
-  func mayNeedDisposal(owner: Container) -> Bool {
-    owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0
-      || plainInstanceType.load(ordering: .relaxed) == nil
+  func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
+    if owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0 { return true }
+    guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
+    return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
   }
 
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.
