@@ -107,3 +107,22 @@ extension Definition where Instance: Service {
     runsAsService { instance in try await instance.run() }
   }
 }
+
+extension Definition where Instance: Service & LongRunningService {
+  /// Declares this singleton a long-running service whose instance conforms to both ServiceLifecycle's
+  /// `Service` and ``Surrogate/LongRunningService`` (their one requirement is the same, `run()`):
+  /// without this overload the two others would be ambiguous.
+  ///
+  /// ```swift
+  /// final class StatsReporter: Service, LongRunningService {
+  ///   func run() async throws { /* ... */ }
+  /// }
+  /// app.register(.singleton) { StatsReporter() }.runsAsService()
+  /// ```
+  ///
+  /// - Returns: This definition.
+  @discardableResult
+  public func runsAsService() -> Definition {
+    runsAsService { instance in try await instance.run() }
+  }
+}

@@ -100,14 +100,25 @@ extension Graph {
     // A type that a `.scoped` definition on the path needs, missing outside a scope, is often
     // one that only a scope provides (the request).
     let neededByScoped = !root.isInScope && frames.contains { $0.scopeKind == .scoped }
+    // Resolved in a scope: what is missing is often what the scope was to register.
+    let inScope = root.isInScope
     let explanation = NotFoundExplanation(key: key, snapshots: snapshots) { [key] nearby in
       let remedy = Self.notFoundRemedy(key, nearby: nearby, decorators: rootSnapshots)
+      if inScope { return remedy + " " + Self.registerInScopeRemedy(key) }
       guard neededByScoped else { return remedy }
       return remedy + " " + Self.scopeProvidedRemedy(key)
     }
     return ResolutionError(
       .definitionNotFound, key: key, path: path(to: key), text: .notFound(explanation),
       remedy: stoppedTagRemedy(key, in: container) ?? "")
+  }
+
+  /// The second half of the remedy for a type missing in a scope: the scope may be what was to
+  /// provide it.
+  private static func registerInScopeRemedy(_ key: DefinitionKey) -> String {
+    let name = typeName(key.type)
+    return "If the scope provides \(name) (what only a request knows), register it in the scope before "
+      + "resolving: `scope.register { ... }` returning \(name), inside `withScope`."
   }
 
   /// The second half of the remedy for a type a `.scoped` definition needs: a scope may be what

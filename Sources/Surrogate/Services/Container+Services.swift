@@ -19,9 +19,13 @@ extension Container {
   /// - Returns: The services, each made, dependencies first.
   /// - Throws: ``ServiceError`` with ``ServiceError/Code/notASingleton`` for a service declared on
   ///   another scope, ``ServiceError/Code/dependencyCycle`` when services depend on each other, or
-  ///   ``ServiceError/Code/resolutionFailed`` when one cannot be resolved.
+  ///   ``ServiceError/Code/resolutionFailed`` when one cannot be resolved, or
+  ///   ``ServiceError/Code/containerShutDown`` after ``shutdown()``.
   public func resolveServices() async throws(ServiceError) -> [ContainerService] {
     let declarations = currentServiceDeclarations()
+    if hasShutDown.load(ordering: .acquiring) {
+      throw .containerShutDown(declarations.first?.key ?? DefinitionKey(type: Container.self, tag: nil))
+    }
     if let misdeclared = declarations.first(where: { !$0.hasSingletonScope }) {
       throw .notASingleton(misdeclared.key, scope: misdeclared.scope)
     }
@@ -60,10 +64,13 @@ extension Container {
   /// try await app.shutdown()
   /// ```
   ///
+  /// With no service declared it returns at once: there is nothing to wait for.
+  ///
   /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started), or with
   ///   ``ServiceError/Code/serviceFailed`` listing every service that threw.
   public func runServices() async throws(ServiceError) {
     let services = try await resolveServices()
+    if services.isEmpty { return }
     let failures = await ServiceRun(services: services).run()
     if !failures.isEmpty { throw .failed(failures) }
   }

@@ -51,7 +51,7 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Hashable, Sendable {
-      case notASingleton, dependencyCycle, resolutionFailed, serviceFailed
+      case notASingleton, dependencyCycle, resolutionFailed, serviceFailed, containerShutDown
     }
 
     let value: Value
@@ -83,6 +83,13 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
     /// error.code == .serviceFailed
     /// ```
     public static let serviceFailed = Code(value: .serviceFailed)
+    /// The container was shut down (``Container/shutdown()``): its services were disposed and
+    /// none is made or run again.
+    ///
+    /// ```swift
+    /// error.code == .containerShutDown
+    /// ```
+    public static let containerShutDown = Code(value: .containerShutDown)
 
     /// The code's name: `serviceFailed`.
     public var description: String { value.rawValue }
@@ -128,10 +135,25 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   }
 
   static func resolutionFailed(_ key: DefinitionKey, _ error: any Error) -> ServiceError {
-    ServiceError(
+    // A resolution error's own message, without its remedy: the remedy here is the service's.
+    let resolution = error as? ResolutionError
+    var reason = resolution.map { "\($0.code): \($0.message)" } ?? "\(error)"
+    while reason.hasSuffix(".") { reason.removeLast() }
+    let isCycle = resolution?.code == .circularDependency
+    return ServiceError(
       .resolutionFailed, key: key, cause: error,
-      message: "The service \(key) could not be made: \(error). No service was started.",
-      remedy: "Fix the resolution error (`await container.validate()` lists every one).")
+      message: "The service \(key) could not be made: \(reason). No service was started.",
+      remedy: isCycle
+        ? "Services cannot take each other in their initializers (a service must stay `.singleton`): let one of "
+          + "them take the other as `Lazy<T>`, resolved on first use."
+        : "Fix the resolution error (`await container.validate()` lists every one).")
+  }
+
+  static func containerShutDown(_ key: DefinitionKey) -> ServiceError {
+    ServiceError(
+      .containerShutDown, key: key,
+      message: "The container was shut down: its services were disposed, and none is made or run again.",
+      remedy: "Run the services before `shutdown()`; make a new container to run them again.")
   }
 
   static func failed(_ failures: [Failure]) -> ServiceError {

@@ -30,3 +30,25 @@ struct ScopeProvidedRemedyTests {
     #expect(report.problems.first?.remedy.contains("withScope") == false, "\(report)")
   }
 }
+
+/// A type missing in a scope: the remedy says to register it in the scope.
+struct MissingInScopeRemedyTests {
+  private struct Visit: Sendable { let path: String }
+  private final class Page: Sendable {
+    let visit: Visit
+    init(visit: Visit) { self.visit = visit }
+  }
+
+  @Test func aTypeMissingInAScopeIsToBeRegisteredInTheScope() async throws {
+    let app = Container()
+    app.register { r in Page(visit: try r.resolve()) }
+    do {
+      try await app.withScope { scope in _ = try await scope.resolve(Page.self) }
+      Issue.record("expected definitionNotFound")
+    } catch {
+      let resolution = try #require(error as? ResolutionError)
+      #expect(resolution.code == .definitionNotFound)
+      #expect(resolution.remedy.contains("scope.register"))
+    }
+  }
+}
