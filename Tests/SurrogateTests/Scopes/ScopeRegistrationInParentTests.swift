@@ -5,8 +5,7 @@ import Testing
 /// `reset(_:)` reaches what the scope keeps, and is let go of when it ends.
 struct ScopeRegistrationInParentTests {
   private final class Token: Sendable {}
-  private final class WeakBox: @unchecked Sendable {
-    // NB: written once inside the scope's body and read after it, on one task.
+  private final class WeakBox: @unchecked Sendable {  // no lock: written in the scope's body, read after it
     weak var container: Container?
   }
 
