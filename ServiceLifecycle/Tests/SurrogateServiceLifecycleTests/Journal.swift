@@ -1,93 +1,9 @@
-import Surrogate
+// The journal and the journaling service stub are the root tests' own (ServiceSupport.swift, linked
+// here, as Benchmarks/ links the benchmark graphs): this file adds what only these tests need.
 import Logging
 import ServiceLifecycle
+import Surrogate
 import Testing
-import Synchronization
-
-/// What services did, in order, and a way to wait until enough has happened.
-final class ServiceJournal: Sendable {
-  private struct State {
-    var entries: [String] = []
-    var waiters: [(count: Int, prefix: String, continuation: CheckedContinuation<Void, Never>)] = []
-
-    func count(_ prefix: String) -> Int { entries.count { $0.hasPrefix(prefix) } }
-  }
-
-  private let state = Mutex(State())
-
-  var entries: [String] { state.withLock { $0.entries } }
-
-  func note(_ entry: String) {
-    let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.entries.append(entry)
-      let entries = state
-      let ready = state.waiters.filter { $0.count <= entries.count($0.prefix) }
-      state.waiters.removeAll { $0.count <= entries.count($0.prefix) }
-      return ready.map(\.continuation)
-    }
-    for continuation in ready { continuation.resume() }
-  }
-
-  /// Waits until `count` entries that start with `prefix` were noted.
-  func waitUntil(count: Int, of prefix: String) async {
-    await withCheckedContinuation { continuation in
-      let isReady = state.withLock { state in
-        if state.count(prefix) >= count { return true }
-        state.waiters.append((count, prefix, continuation))
-        return false
-      }
-      if isReady { continuation.resume() }
-    }
-  }
-
-  /// The starts and stops, in order.
-  var runs: [String] { entries.filter { $0.hasPrefix("start ") || $0.hasPrefix("stop ") } }
-
-  /// The entries that start with `prefix`, without it.
-  func entries(_ prefix: String) -> [String] {
-    entries.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-  }
-}
-
-/// Waits until the task is cancelled.
-func waitForCancellation() async {
-  let (stream, continuation) = AsyncStream<Void>.makeStream()
-  for await _ in stream {}
-  withExtendedLifetime(continuation) {}
-}
-
-/// A service that notes its start, runs until cancelled (or throws `failure` at once), and notes
-/// its stop and its disposal.
-final class JournalingService: LongRunningService, Disposable {
-  let name: String
-  let journal: ServiceJournal
-  let dependencies: [JournalingService]
-  let failure: (any Error & Sendable)?
-
-  init(
-    _ name: String, journal: ServiceJournal, dependencies: [JournalingService] = [],
-    failure: (any Error & Sendable)? = nil
-  ) {
-    self.name = name
-    self.journal = journal
-    self.dependencies = dependencies
-    self.failure = failure
-  }
-
-  func run() async throws {
-    journal.note("start \(name)")
-    if let failure { throw failure }
-    await waitForCancellation()
-    journal.note("stop \(name)")
-    throw CancellationError()
-  }
-
-  func dispose() async throws { journal.note("dispose \(name)") }
-}
-
-struct ServiceStubFailure: Error, CustomStringConvertible {
-  var description: String { "connection refused" }
-}
 
 /// A swift-service-lifecycle service that stops on graceful shutdown by itself (as a server
 /// does, finishing its requests), not by cancellation.

@@ -29,4 +29,16 @@ extension Registration: Autowirable {
     let instance = try produce(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     return Produced(instance: instance, isNew: isNew)
   }
+
+  /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path
+  /// under the request (so an error names it, and an argument that needs it is a cycle).
+  func autowiredArguments(in graph: Graph, requested: DefinitionKey, lookup: Container)
+    throws(ResolutionError) -> Arguments?
+  {
+    guard let resolveArguments else { return nil }
+    try graph.checkCycleAndDepth(id: id, requested: requested)
+    graph.push(Graph.Frame(key: requested, id: id))
+    defer { graph.pop() }
+    return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot))
+  }
 }

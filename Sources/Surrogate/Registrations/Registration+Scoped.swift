@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Registration {
   /// `produce` for a `.scoped` definition: the instance of the scope that `lookup` is in, made once
   /// in that scope by the scope's own copy of this registration (its store keeps the instance
@@ -77,5 +79,18 @@ extension Registration {
       graph.keepRefused(refused, requested: requested)
       throw graph.containerShutDown(requested, scope: keeper.opensScope)
     }
+  }
+
+  /// Whether `instance`, made outside a scope, may have a disposal: its definition declares one (or
+  /// shares its bit of the container's mask with one that does), or its dynamic type is not the
+  /// one this definition's instances were found not to be ``Disposable`` with.
+  ///
+  /// NB: the dynamic type is read as auto-injection reads it (``DynamicType/bits(of:)``, no
+  /// dynamic cast): `type(of: instance as Any)` cost S1 4,983 -> 6,802 instructions a resolve.
+  @inlinable @inline(__always)
+  func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
+    if owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0 { return true }
+    guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
+    return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
   }
 }

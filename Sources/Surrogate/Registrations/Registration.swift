@@ -356,19 +356,6 @@ final class Registration<Instance, Arguments>: Entry {
     return instance
   }
 
-  /// Whether `instance`, made outside a scope, may have a disposal: its definition declares one (or
-  /// shares its bit of the container's mask with one that does), or its dynamic type is not the
-  /// one this definition's instances were found not to be ``Disposable`` with.
-  ///
-  /// NB: the dynamic type is read as auto-injection reads it (``DynamicType/bits(of:)``, no
-  /// dynamic cast): `type(of: instance as Any)` cost S1 4,983 -> 6,802 instructions a resolve.
-  @inlinable @inline(__always)
-  func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
-    if owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0 { return true }
-    guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
-    return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
-  }
-
   /// The instance this graph (`.shared`) or the singleton store already holds, if any.
   @inlinable
   func existing(in graph: Graph, requested: DefinitionKey) -> Instance? {
@@ -606,48 +593,4 @@ final class Registration<Instance, Arguments>: Entry {
     Graph.Frame(
       key: requested, id: id, scopeKind: scope.kind, reusesByTag: reusesByTag)
   }
-
-  /// Auto-wiring: resolves this registration's runtime arguments from the container, on the path
-  /// under the request (so an error names it, and an argument that needs it is a cycle).
-  func autowiredArguments(in graph: Graph, requested: DefinitionKey, lookup: Container)
-    throws(ResolutionError) -> Arguments?
-  {
-    guard let resolveArguments else { return nil }
-    try graph.checkCycleAndDepth(id: id, requested: requested)
-    graph.push(Graph.Frame(key: requested, id: id))
-    defer { graph.pop() }
-    return try resolveArguments(Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot))
-  }
 }
-
-extension Registration {
-  /// The `producer` of a registration made in specialized code (see `insertRegistration`).
-  @inlinable
-  static func specializedProducer() -> ErasedProducer {
-    { object, out, arguments, graph, requested, owner, lookup throws(ResolutionError) -> Bool in
-      let registration = unsafeDowncast(object, to: Registration.self)
-      var isNew = false
-      // The key guarantees the argument type; `Void` needs no cast.
-      let instance = try registration.produce(
-        Arguments.self == Void.self ? unsafeBitCast((), to: Arguments.self) : arguments as! Arguments, in: graph,
-        requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
-      out.initializeMemory(as: Instance.self, to: instance)
-      return isNew
-    }
-  }
-}
-
-/// Produces a registration's instance for code that knows its types only at run time.
-///
-/// Such code (a forwarded type, a dependency that auto-wiring resolves from a parameter pack,
-/// which the optimizer does not specialize) would otherwise run `Registration`'s unspecialized
-/// code, which asks the runtime for the metadata of `Instance?` and `Shared<Instance>` several
-/// times per instance. A producer is a closure made where the registration was created, in code
-/// specialized for its types. It builds the instance into `out` (uninitialized memory for the
-/// registered type) and returns whether it was made now.
-@usableFromInline
-typealias ErasedProducer =
-  @Sendable (
-    _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
-    _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
-  ) throws(ResolutionError) -> Bool

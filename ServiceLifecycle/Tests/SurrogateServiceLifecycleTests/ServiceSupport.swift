@@ -1,0 +1,1 @@
+../../../Tests/SurrogateTests/Services/ServiceSupport.swift
