@@ -300,4 +300,9 @@ final class RegistrySnapshot: Sendable {
   /// The entry under the exact tag, else the untagged one, read in place (see ``entry(for:)``).
   @inline(__always)
   func entryOrUntagged(for key: DefinitionKey) -> (any Entry)? { registry.entryOrUntagged(for: key) }
+
+  /// The bits of the untagged entry under `key`, read in place (see ``entry(for:)`` and
+  /// ``Registry/untaggedBits(_:)``).
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey) -> UInt? { registry.untaggedBits(key) }
 }

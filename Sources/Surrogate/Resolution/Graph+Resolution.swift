@@ -59,7 +59,7 @@ extension Graph {
     if let bits = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.untaggedBits(key) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }
-    guard let bits = topLevelParentSnapshot.registry.untaggedBits(key), bits & 1 == 0 else { return nil }
+    guard let bits = topLevelParentSnapshot.untaggedBits(key), bits & 1 == 0 else { return nil }
     return (Registry.entry(bits: bits), false)
   }
 
