@@ -71,6 +71,9 @@ struct SharedInstances {
     } else if fourth == nil {
       fourth = element
     } else {
+      // NB: room for twelve more at once: grown from empty, the array was allocated three times in
+      // a graph sharing eight instances (server-flat, ~1,000 instructions a request).
+      if overflow.isEmpty { overflow.reserveCapacity(12) }
       overflow.append(element)
       if index != nil {
         index?[id] = overflow.count - 1
