@@ -452,7 +452,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil {
+    if graph.observer != nil, mayNeedRecording(instance, in: graph) {
       graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
     }
     if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
@@ -477,7 +477,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil {
+    if graph.observer != nil, mayNeedRecording(instance, in: graph) {
       graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
     }
   }

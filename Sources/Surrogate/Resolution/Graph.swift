@@ -165,6 +165,10 @@ final class Graph {
   @exclusivity(unchecked) var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
+  /// The observer a graph of a scope starts with (see ``ScopeDisposals``), or `nil`: while it is
+  /// the observer, an instance with no disposal need not be reported (see
+  /// ``Registration/mayNeedRecording(_:in:)``).
+  @usableFromInline @exclusivity(unchecked) var scopeObserver: AnyObject?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
   /// only in a graph started on the main actor.
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
@@ -226,7 +230,11 @@ final class Graph {
     self.rootIsTopLevel = container.parent == nil
     self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
     self.isValidation = isValidation
-    if !isValidation, container.isInScope { observer = container.scopeDisposals() }
+    if !isValidation, container.isInScope {
+      let disposals = container.scopeDisposals()
+      scopeObserver = disposals?.identity
+      observer = disposals?.observer
+    }
   }
 
   /// A graph for a top-level `resolve` reading `snapshot` inside its read section: it retains
@@ -243,11 +251,15 @@ final class Graph {
     self.rootIsTopLevel = container.parent == nil
     self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
     self.isValidation = false
-    if container.isInScope { observer = container.scopeDisposals() }
+    if container.isInScope {
+      let disposals = container.scopeDisposals()
+      scopeObserver = disposals?.identity
+      observer = disposals?.observer
+    }
   }
 
   /// The container the graph was started from, retained: for the general path.
-  var root: Container { rootReference.takeUnretainedValue() }
+  @usableFromInline var root: Container { rootReference.takeUnretainedValue() }
 
   /// Whether `container` is the graph's root, compared without retaining either.
   @inlinable @inline(__always)

@@ -40,6 +40,7 @@ extension Container {
   }
 
   /// The container, among this one and its ancestors, that registered definition `id`.
+  @usableFromInline
   func registeringContainer(of id: RegistrationID) -> Container? {
     var container: Container? = self
     while let current = container {
