@@ -43,7 +43,6 @@ final class Forwarding<Forwarded>: Entry {
   }
 
   var isForwarding: Bool { true }
-  var implementationType: Any.Type? { nil }
 
   func appending(_ block: @escaping Block) -> Forwarding {
     Forwarding(

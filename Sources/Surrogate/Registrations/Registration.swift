@@ -158,7 +158,6 @@ final class Registration<Instance, Arguments>: Entry {
 
   @usableFromInline var sourceKey: DefinitionKey { key }
   @usableFromInline var isForwarding: Bool { false }
-  @usableFromInline var implementationType: Any.Type? { Instance.self }
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
 
   /// A copy with one more block: `block` is its synchronous form, `asyncBlock` the form an async
