@@ -156,10 +156,6 @@ extension Graph {
     // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`.
     let isExistential = DynamicType.isExistential(key.type)
     let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
-    if let implementation = nearby.first {
-      return
-        "\(typeName(implementation.type)) conforms to \(name) but does not forward it: add `.implements(\(metatype))` to its registration."
-    }
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
     return
       "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(isExistential ? "any " : "")\(name), or forward it from an existing definition with `.implements(\(metatype))`."

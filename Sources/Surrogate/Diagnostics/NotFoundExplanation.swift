@@ -43,8 +43,10 @@ final class NotFoundExplanation: Sendable {
   var message: String { explanation.message }
   /// How to fix it.
   var remedy: String { explanation.remedy }
-  /// Every nearby registration: the same type under other tags or arguments first, then
-  /// registered types that conform to it without forwarding it, each group by name.
+  /// Every nearby registration: the same type under other tags or arguments, by name.
+  ///
+  /// NB: not the registered types that conform to a missing protocol without forwarding it: no
+  /// public API tells, from two metatypes and no instance, whether one conforms to the other (#34).
   var nearby: [DefinitionKey] { explanation.nearby }
 
   private var explanation: (message: String, remedy: String, nearby: [DefinitionKey]) {
@@ -65,27 +67,18 @@ final class NotFoundExplanation: Sendable {
     }
   }
 
-  /// Registrations near a key that was not found: the same type under other tags or arguments,
-  /// and registered types that conform to it without forwarding it.
+  /// Registrations near a key that was not found: the same type under other tags or arguments.
   static func nearbyKeys(for key: DefinitionKey, in snapshots: [RegistrySnapshot]) -> [DefinitionKey] {
     var sameType: [DefinitionKey] = []
-    var conforming: [DefinitionKey] = []
     for snapshot in snapshots {
       // NB: a decoration's and a collection member's hidden keys are not for resolving.
       for entry in snapshot.registry.entries
-      where !DecorationTag.isDecoration(entry.key.tag) && !ContributionTag.isMember(entry.key) {
-        if entry.key.type == key.type {
-          sameType.append(entry.key)
-        } else if let implementation = entry.implementationType, implementation != key.type,
-          ConformanceProbe.conforms(implementation, to: key.type) == true
-        {
-          conforming.append(entry.key)
-        }
+      where entry.key.type == key.type && !DecorationTag.isDecoration(entry.key.tag)
+        && !ContributionTag.isMember(entry.key)
+      {
+        sameType.append(entry.key)
       }
     }
-    func byName(_ keys: [DefinitionKey]) -> [DefinitionKey] {
-      keys.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-    return byName(sameType) + byName(conforming)
+    return sameType.map { ($0.description, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
   }
 }

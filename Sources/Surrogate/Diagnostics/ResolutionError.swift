@@ -43,8 +43,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The remedy as written when the error was made; empty when it is worked out when read.
   let writtenRemedy: String
   /// Registrations close to what was asked for: the same type under another tag or argument list,
-  /// a registered type that conforms but was not forwarded, the candidates of an ambiguity. The
-  /// message names the first few; this lists them all.
+  /// the candidates of an ambiguity. The message names the first few; this lists them all.
   public var nearby: [DefinitionKey] {
     if case .notFound(let explanation) = text { return explanation.nearby }
     return details?.nearby ?? []

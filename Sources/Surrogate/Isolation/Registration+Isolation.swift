@@ -15,7 +15,8 @@ extension Registration {
     if graph.isAsync, let prepared = graph.takePrepared(for: id) {
       return (prepared as! Instance)
     }
-    let extras = extras.unsafelyUnwrapped
+    // NB: a registration without extras has neither an `async` nor a main-actor factory or block.
+    guard let extras else { return nil }
     let error: ResolutionError
     if extras.factoryIsAsync || extras.blocksNeedAwait {
       error = graph.requiresAwait(requested, blockOnly: !extras.factoryIsAsync)

@@ -1,3 +1,12 @@
+// INVARIANT: the async `forward` default hands the subject to `body` through a
+// `nonisolated(unsafe)` binding, which the compiler would refuse for a subject that is not
+// `Sendable`. It holds because the call never runs alongside its caller: `forward` runs in the
+// caller's isolation (`nonisolated(nonsending)`), `body` is neither `@Sendable` nor escaping, and
+// it is awaited before `forward` returns, so the caller, suspended meanwhile, does not touch the
+// subject while `body` does (the library's proxies are `Sendable` only where their subject is, so
+// no other task holds a subject that is not). `body` is the forwarding closure `@Proxyable` writes in the caller's
+// isolation. Tests: the async forwarding tests of SurrogateMacrosTests, under ThreadSanitizer in CI.
+
 /// The one protocol every proxy kind adopts: forwarding code asks it for the subject of each call.
 ///
 /// A protocol's forwarding is written once, as defaults on `extension P where Self: Proxy,

@@ -43,7 +43,6 @@ final class Forwarding<Forwarded>: Entry {
   }
 
   var isForwarding: Bool { true }
-  var implementationType: Any.Type? { nil }
 
   func appending(_ block: @escaping Block) -> Forwarding {
     Forwarding(
@@ -69,9 +68,9 @@ final class Forwarding<Forwarded>: Entry {
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch {
       deferThroughThis(error, arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
-      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
+      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
       return try deferredProxy(
-        of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
+        of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
   }
@@ -79,13 +78,16 @@ final class Forwarding<Forwarded>: Entry {
   /// The definition above this request that `error`'s cycle closed on, when the cycle runs
   /// through this weak forwarding: the source's construction needs a definition further up
   /// whose factory is still running (a presenter whose initializer takes the view, resolved
-  /// first). The source can then be built once that definition is.
-  private func cycleThroughThis(_ error: ResolutionError, in graph: Graph, depth: Int) -> RegistrationID? {
-    guard makeUnbound != nil, error.code == .circularDependency, let target = graph.lastCycleTarget,
+  /// first). The source can then be built once that definition is, behind a proxy `makeUnbound`
+  /// makes now.
+  private func cycleThroughThis(_ error: ResolutionError, in graph: Graph, depth: Int)
+    -> (target: RegistrationID, makeUnbound: UnboundMaker)?
+  {
+    guard let makeUnbound, error.code == .circularDependency, let target = graph.lastCycleTarget,
       target.isConstructing, target.isReusable,
       graph.frames.prefix(depth).contains(where: { $0.id == target.id && $0.isConstructing })
     else { return nil }
-    return target.id
+    return (target.id, makeUnbound)
   }
 
   /// In an async resolution, when the source must be made asynchronously (a main-actor factory off
@@ -122,14 +124,14 @@ final class Forwarding<Forwarded>: Entry {
         + "none: register it `.shared` (or with another scope that reuses its instance).")
   }
 
-  /// An unbound proxy for a source that cannot be built before `target`: built (and the proxy
-  /// bound) as soon as `target` is.
+  /// An unbound proxy for a source that cannot be built before `cycle.target`: built (and the
+  /// proxy bound) as soon as `cycle.target` is.
   private func deferredProxy(
-    of source: (entry: any Entry, owner: Container), until target: RegistrationID, arguments: Any, in graph: Graph,
-    requested: DefinitionKey, lookup: Container
+    of source: (entry: any Entry, owner: Container), until cycle: (target: RegistrationID, makeUnbound: UnboundMaker),
+    arguments: Any, in graph: Graph, requested: DefinitionKey, lookup: Container
   ) throws(ResolutionError) -> Produced {
     graph.hasUnhandledCycle = false
-    let made = makeUnbound.unsafelyUnwrapped()
+    let made = cycle.makeUnbound()
     guard let instance = made.proxy as? Forwarded else {
       throw graph.invalidType(requested: requested, instance: made.proxy, source: sourceKey)
     }
@@ -139,7 +141,7 @@ final class Forwarding<Forwarded>: Entry {
     let sourceKey = sourceKey
     graph.postpone(
       Graph.Postponed(
-        target: target,
+        target: cycle.target,
         run: { () throws(ResolutionError) in
           graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
           bind(
@@ -195,9 +197,9 @@ final class Forwarding<Forwarded>: Entry {
       produced = try await source.entry.produceAsync(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch let error as ResolutionError {
-      guard let target = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
+      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
       return try deferredProxy(
-        of: source, until: target, arguments: arguments, in: graph, requested: requested, lookup: lookup)
+        of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
     return try finish(produced, in: graph, requested: requested, lookup: lookup)
   }

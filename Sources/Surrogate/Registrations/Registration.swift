@@ -9,6 +9,8 @@ import Synchronization
 // - Unchecked casts trust the key: a registration stored under `TypeKey(T, Arguments)` is a
 //   `Registration<T, Arguments>`; `unsafeBitCast` to `AnyObject` only when `Instance` is a class,
 //   `unsafeBitCast((), to: Arguments.self)` only when `Arguments` is `Void`.
+// - `unsafelyUnwrapped` only where the line before guarantees a value: `producer` after
+//   `producer != nil`, `extras` when `hasBlocks` (a registration with blocks always has extras).
 // - An `ErasedProducer`'s `out` is uninitialized memory for one `Instance`, initialized exactly
 //   when the producer returns (not when it throws).
 
@@ -158,7 +160,6 @@ final class Registration<Instance, Arguments>: Entry {
 
   @usableFromInline var sourceKey: DefinitionKey { key }
   @usableFromInline var isForwarding: Bool { false }
-  @usableFromInline var implementationType: Any.Type? { Instance.self }
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
 
   /// A copy with one more block: `block` is its synchronous form, `asyncBlock` the form an async

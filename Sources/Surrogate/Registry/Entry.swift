@@ -40,8 +40,6 @@ protocol Entry: AnyObject, Sendable {
   /// The key of the registration that makes the instances: itself, or a forwarding's source.
   var sourceKey: DefinitionKey { get }
   var isForwarding: Bool { get }
-  /// The registered implementation type, for diagnostics (`nil` for forwardings).
-  var implementationType: Any.Type? { get }
 
   /// Whether resolving this entry hands the instance out through a weak reference.
   var forwardsWeakly: Bool { get }

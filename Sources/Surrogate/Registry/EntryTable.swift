@@ -3,7 +3,10 @@
 // registry under its container's `registry` mutex, and only while it holds the storage alone
 // (`makeUnique`): storage a snapshot shares is never written again, so readers of a snapshot, which
 // they took under that mutex, read it without the lock (see Container.swift, snapshot reading).
-// `bits(at:)` returns an entry's address unretained: valid while the table is held.
+// `bits(at:)` returns an entry's address unretained: valid while the table is held. `count` is
+// `@exclusivity(unchecked)` for the same reason (written under that mutex only). A tagged
+// bucket's tag is never `nil` (only tagged keys go in the tagged table), so its hash reads it
+// with `unsafelyUnwrapped`.
 
 /// A hash table of registry entries: a control byte and a small bucket per entry, where a
 /// `Dictionary` of key and slot took 80 bytes per bucket and grew at 75% load.

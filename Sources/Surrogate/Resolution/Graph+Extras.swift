@@ -1,3 +1,7 @@
+// INVARIANT: see Graph.swift: a graph and its extras are used by one thread (or, for an async
+// graph, one task) at a time, so the fields of the extras read on every postponed block and
+// cycle are `@exclusivity(unchecked)`, as the graph's own are.
+
 extension Graph {
   /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
   struct Postponed {

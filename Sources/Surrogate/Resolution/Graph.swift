@@ -594,10 +594,13 @@ final class Graph {
 
 }
 
-func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-  #else
-    UInt(pthread_self())
-  #endif
-}
+/// The calling thread's `pthread_t`, as an integer.
+///
+/// NB: overloads, not `#if`: `pthread_t` is an integer in Glibc, a typed pointer in Darwin and an
+/// opaque pointer in Musl (where `UInt(pthread_self())` did not compile), and the compiler picks
+/// the conversion that fits.
+func currentThreadID() -> UInt { threadID(pthread_self()) }
+
+private func threadID(_ thread: UInt) -> UInt { thread }
+private func threadID(_ thread: OpaquePointer) -> UInt { UInt(bitPattern: thread) }
+private func threadID<Pointee>(_ thread: UnsafeMutablePointer<Pointee>) -> UInt { UInt(bitPattern: thread) }

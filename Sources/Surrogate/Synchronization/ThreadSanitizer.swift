@@ -7,8 +7,14 @@
 #endif
 import Synchronization
 
-// INVARIANT: the `dlsym` function pointers are bit-cast to the sanitizer's C signatures; the
-// address passed is a lock owner's identity for the sanitizer, never dereferenced.
+// INVARIANT: `__tsan_acquire` and `__tsan_release` are looked up with `dlsym` (never linked by
+// name) and bit-cast to their C signature in the sanitizer's public header,
+// `sanitizer/tsan_interface.h`: `void (void *addr)`. The address passed is a lock owner's identity
+// for the sanitizer, never dereferenced. Nil-safe: without the sanitizer `dlsym` finds neither,
+// `annotations` is `nil`, and `withLock(owner:)` only locks; both are needed, so a half-found pair
+// is not used. Tests: every suite under ThreadSanitizer in CI (`.ci/run`, `halt_on_error=1`): a
+// missing annotation shows as a reported race in the stress suites; here, without it, the same
+// suites run with `annotations == nil`.
 
 /// ThreadSanitizer's annotation functions, when the process runs under it; `nil` otherwise.
 ///

@@ -7,10 +7,20 @@
 #endif
 
 // INVARIANT: addresses are kept as integers and compared, never dereferenced; the thread-specific
-// value holds an integer in its pointer slot, nothing allocated. The two AddressSanitizer
-// functions are looked up with `dlsym` and bit-cast to their C signatures (from the sanitizer's
-// public header, `sanitizer/asan_interface.h`); they are given the marker's address only to be
-// told which real stack frame it stands for, and read nothing through it.
+// value holds an integer in its pointer slot, nothing allocated.
+// - The two AddressSanitizer functions are looked up with `dlsym` (never linked by name) and
+//   bit-cast to their C signatures from the sanitizer's public header, `sanitizer/asan_interface.h`
+//   (the same on every platform it supports). They are given the marker's address only to be told
+//   which real stack frame it stands for, and read nothing through it. Nil-safe: without the
+//   sanitizer `dlsym` finds neither, `functions` is `nil`, and an address is taken as it is. Tests:
+//   SmallStackTests, in the release AddressSanitizer build of CI (`.ci/run`) and here without it.
+// - `pthread_getattr_np` (Glibc and Musl only) is declared with `@_silgen_name`, since the Glibc
+//   module does not import this GNU extension: the declaration assumes its C signature,
+//   `int pthread_getattr_np(pthread_t, pthread_attr_t *)`, and that the Swift calling convention
+//   passes an integer or pointer and a pointer, and returns an `Int32`, as C does (true on x86_64
+//   and arm64, the platforms the package builds on). Its result is checked; on failure the
+//   stack's end is unknown and graphs are not stopped by it (`bytesLeftWithinReserve` is `nil`),
+//   only by the depth limit. Tests: SmallStackTests, on Linux.
 
 /// How much stack the calling thread has left, so that a deep graph stops with
 /// `depthLimitExceeded` before it overflows a small stack (a secondary thread on Apple platforms

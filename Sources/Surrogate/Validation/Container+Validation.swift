@@ -215,8 +215,8 @@ extension Container {
       var graph = Optional(graph)
       let root: Any?
       do throws(ResolutionError) {
-        root = try run(graph.unsafelyUnwrapped)
-        keepSingletons(of: graph.unsafelyUnwrapped)
+        root = try run(graph!)
+        keepSingletons(of: graph!)
       } catch {
         root = nil
         note(error, checking: entry, in: graph)
@@ -236,8 +236,8 @@ extension Container {
       var graph = Optional(graph)
       let root: Any?
       do {
-        root = try await run(graph.unsafelyUnwrapped)
-        keepSingletons(of: graph.unsafelyUnwrapped)
+        root = try await run(graph!)
+        keepSingletons(of: graph!)
       } catch let error as ResolutionError {
         root = nil
         note(error, checking: entry, in: graph)

@@ -77,9 +77,9 @@ struct MisconfigurationTests {
         testDescription: "a protocol that a registered type conforms to but does not forward",
         configure: { c in c.register { ListPresenter() } },
         resolve: { c throws(ResolutionError) in _ = try c.resolve((any ListInteractorOutput).self) },
-        message: "No definition for ListInteractorOutput. Registered nearby: ListPresenter.",
+        message: "No definition for ListInteractorOutput.",
         path: "ListInteractorOutput",
-        remedy: "add `.implements((any ListInteractorOutput).self)` to its registration"),
+        remedy: "forward it from an existing definition with `.implements((any ListInteractorOutput).self)`"),
     ]
   }
 
