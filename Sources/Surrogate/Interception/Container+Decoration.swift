@@ -150,6 +150,24 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   let role: Role
   let decorated: DefinitionKey
 
+  /// Hashes the serial and role only: equal tags have equal serials, and a decoration's two tags
+  /// differ in role.
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(serial)
+    hasher.combine(role)
+  }
+
+  /// The hash a registry lookup of a decorated key takes (through `AnyHashable`, see
+  /// ``DefinitionTag/cheapHash``): the serial and role mixed, without SipHash.
+  ///
+  /// NB: the synthesized hash ran SipHash over the decorated key too, at every lookup of a decorated
+  /// definition: about 1,400 instructions of a server request (server-flat, callgrind).
+  func _rawHashValue(seed: Int) -> Int {
+    var value = (serial &* 2 &+ (role == .inner ? 0 : 1)) ^ seed
+    value &*= 0x5851_F42D_4C95_7F2D
+    return value ^ (value >> 29)
+  }
+
   var description: String {
     switch role {
     case .inner: "decorated \(decorated)"
