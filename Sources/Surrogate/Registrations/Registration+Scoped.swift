@@ -89,7 +89,14 @@ extension Registration {
   /// dynamic cast): `type(of: instance as Any)` cost S1 4,983 -> 6,802 instructions a resolve.
   @inlinable @inline(__always)
   func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
-    if owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0 { return true }
+    mayNeedDisposal(instance, ownerMask: owner.disposalMask.load(ordering: .relaxed))
+  }
+
+  /// ``mayNeedDisposal(_:owner:)`` with the registering container's ``Container/disposalMask``
+  /// already read.
+  @inlinable @inline(__always)
+  func mayNeedDisposal(_ instance: Instance, ownerMask: UInt64) -> Bool {
+    if ownerMask & Graph.pathBit(of: id) != 0 { return true }
     guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
     return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
   }
