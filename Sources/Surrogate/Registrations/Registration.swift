@@ -453,9 +453,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil, mayNeedRecording(instance, in: graph) {
-      graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
-    }
+    if graph.observer != nil { record(instance, in: graph, requested: requested) }
     if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
     // NB: one comparison for a type without auto-injected properties (see `mayInject(_:)`); the
     // rest out of line, blocks included.
@@ -478,9 +476,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil, mayNeedRecording(instance, in: graph) {
-      graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
-    }
+    if graph.observer != nil { record(instance, in: graph, requested: requested) }
   }
 
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
