@@ -23,6 +23,9 @@ struct Lifetime {
   /// Keeps `disposal` for the end, or hands it back when the container has already ended.
   mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {
     guard case .open = state else { return disposal }
+    // NB: room for eight at once: grown from empty, a scope with three disposals reallocated the
+    // list twice.
+    if tracked.isEmpty { tracked.reserveCapacity(8) }
     tracked.append(disposal)
     return nil
   }
@@ -64,11 +67,13 @@ struct Lifetime {
   mutating func end() -> [TrackedDisposal]? {
     guard case .open = state else { return nil }
     state = .ended
-    defer {
-      tracked = []
-      scopedRegistrations = [:]
-    }
-    return tracked.reversed()
+    scopedRegistrations = [:]
+    // NB: reversed in place, once taken: `tracked.reversed()` copied every disposal (retaining
+    // each of its references) into a new array.
+    var taken: [TrackedDisposal] = []
+    swap(&taken, &tracked)
+    taken.reverse()
+    return taken
   }
 }
 
