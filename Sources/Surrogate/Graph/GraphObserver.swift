@@ -21,8 +21,8 @@ package protocol GraphObserver: AnyObject {
   /// constructed further up the path, was answered with a weak proxy bound once it is built.
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey)
   /// The graph starts (`isStarting`) or ends making, asynchronously, a request a synchronous
-  /// factory or block could not make (see ``Graph/replaying(_:)``): its own request is not one of
-  /// the definition on top of the path, which asks for it again when it runs again.
+  /// factory or block could not make (see ``Graph/replaying(remaking:_:)``): its own request is
+  /// not one of the definition on top of the path, which asks for it again when it runs again.
   func makesDeferred(isStarting: Bool)
   /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
   /// requests `requested` (`isStarting`), or its request ended, answered or not.

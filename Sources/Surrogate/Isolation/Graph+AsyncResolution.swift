@@ -34,7 +34,7 @@ extension Graph {
 
   /// Optionals resolve their wrapped type asynchronously; everything else that is not registered
   /// (auto-wiring, injectable wrappers) takes the synchronous path, run again after what it could
-  /// not make synchronously is made (see ``replaying(_:)``).
+  /// not make synchronously is made (see ``replaying(remaking:_:)``).
   private func resolveMissingAsync(_ key: DefinitionKey, arguments: Any, from container: Container)
     async throws -> Any
   {

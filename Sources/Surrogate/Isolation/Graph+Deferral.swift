@@ -7,8 +7,8 @@ extension Graph {
     return isAsync && runsOnMainActor
   }
 
-  /// Leaves a note to make a request asynchronously (see ``replaying(_:)``); the innermost note
-  /// wins, since the code that made the outer request runs again anyway.
+  /// Leaves a note to make a request asynchronously (see ``replaying(remaking:_:)``); the
+  /// innermost note wins, since the code that made the outer request runs again anyway.
   func deferUntilAwaited(_ error: ResolutionError, make: @escaping (Graph) async throws -> Void) {
     guard extras.deferred == nil else { return }
     extras.deferred = Deferred(error: error) { graph in
@@ -35,6 +35,7 @@ extension Graph {
     guard var queue = extrasStorage?.prepared[id], !queue.isEmpty else { return nil }
     let instance = queue.removeFirst()
     extrasStorage?.prepared[id] = queue.isEmpty ? nil : queue
+    noteTaken(instance)
     return instance
   }
 
@@ -44,27 +45,40 @@ extension Graph {
   /// second run finds the instance ready. A body that caught the error (`try?`) runs again too.
   ///
   /// So a synchronous factory may run more than once in an async resolution: once per such
-  /// dependency it meets, in order.
-  func replaying<Result>(_ body: () async throws -> Result) async throws -> Result {
+  /// dependency it meets, in order. When `body` makes again what its abandoned run made (it is
+  /// `remaking`: a factory, a block run from its start), the `.unique` instances only that run
+  /// received are orphans, disposed however the graph ends (see Graph+AbandonedRuns.swift);
+  /// auto-injection keeps the properties it filled, and passes `false`.
+  func replaying<Result>(remaking: Bool = true, _ body: () async throws -> Result) async throws -> Result {
     var runs = 0
     while true {
       runs += 1
+      let start = startRun()
       let result: Result
       do {
         result = try await body()
       } catch {
         guard let deferred = takeDeferred() else { throw error }
+        if remaking { abandonRun(start) }
         guard runs <= Self.maximumReplays else { throw deferred.error }
-        try await deferred.make(self)
+        try await make(deferred)
         continue
       }
       guard let deferred = takeDeferred() else { return result }
+      if remaking { abandonRun(start) }
       guard runs <= Self.maximumReplays else { throw deferred.error }
-      try await deferred.make(self)
+      try await make(deferred)
     }
   }
 
-  /// How often ``replaying(_:)`` runs one body before it reports what it could not make.
+  /// Makes what a run could not make, for the next run.
+  private func make(_ deferred: Deferred) async throws {
+    extras.makesDeferred += 1
+    defer { extras.makesDeferred -= 1 }
+    try await deferred.make(self)
+  }
+
+  /// How often ``replaying(remaking:_:)`` runs one body before it reports what it could not make.
   static var maximumReplays: Int { 64 }
 }
 

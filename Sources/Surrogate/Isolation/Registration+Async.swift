@@ -5,7 +5,7 @@ extension Registration {
   ///
   /// A synchronous factory or block runs where this resolution runs; when it meets a request it
   /// cannot make there, the request is made asynchronously and the factory or block runs again
-  /// (see ``Graph/replaying(_:)``).
+  /// (see ``Graph/replaying(remaking:_:)``).
   ///
   /// - Throws: `ResolutionError`, or `CancellationError` when the task is cancelled while waiting
   ///   for a singleton another task is creating (the creation goes on for the others).
@@ -130,7 +130,7 @@ extension Registration {
       graph.hasUnhandledCycle = false
       do {
         if index == Self.injectionStep {
-          try await graph.replaying { try injectProperties(of: instance, resolver: resolver) }
+          try await graph.replaying(remaking: false) { try injectProperties(of: instance, resolver: resolver) }
         } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
           try await graph.replaying { try await asyncBlock(resolver, instance) }
         } else {
@@ -171,7 +171,9 @@ extension Graph {
         if let runAsync = entry.runAsync {
           try await runAsync()
         } else {
-          try await replaying { try entry.run() }
+          // NB: not `remaking`: what the blocks it runs again made may be kept (an auto-injected
+          // property keeps its value).
+          try await replaying(remaking: false) { try entry.run() }
         }
       } catch {
         for later in waiting[(index + 1)...] { later.abandon?() }

@@ -7,7 +7,8 @@ extension Registration {
   /// ``ResolutionError/Code/requiresMainActor`` for a main-actor one off the main actor. In an
   /// async resolution it first leaves the graph a note to make it asynchronously, in its own
   /// isolation; the async code that called the synchronous factory or block this request came
-  /// from then makes it and runs that factory or block again (see ``Graph/replaying(_:)``).
+  /// from then makes it and runs that factory or block again (see
+  /// ``Graph/replaying(remaking:_:)``).
   @usableFromInline @inline(never)
   func checkIsolation(
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container

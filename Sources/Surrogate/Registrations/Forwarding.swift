@@ -95,7 +95,7 @@ final class Forwarding<Forwarded>: Entry {
   /// directly: so a constructor cycle through this weak forwarding is broken here, as it is when
   /// resolving synchronously (a `@MainActor` view whose presenter, resolved first, takes it
   /// through `WeakRefProxy`). The proxy made is kept for the request's next run (see
-  /// ``Graph/replaying(_:)``).
+  /// ``Graph/replaying(remaking:_:)``).
   private func deferThroughThis(
     _ error: ResolutionError, arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container,
     lookup: Container

@@ -106,10 +106,18 @@ extension Graph {
     /// ``waitForCreation(by:gate:requested:)``).
     var retryAfter: Gate?
     /// What a synchronous factory or block of an async resolution could not make where it ran,
-    /// to be made asynchronously before it runs again (see ``replaying(_:)``).
+    /// to be made asynchronously before it runs again (see ``replaying(remaking:_:)``).
     var deferred: Deferred?
     /// `.unique` instances made asynchronously for the request that runs again, by definition.
     var prepared: [RegistrationID: [Any]] = [:]
+    /// How many requests that a run could not make are being made for the next run.
+    var makesDeferred = 0
+    /// In an async graph, the instances kept in `unreceived` and what holds each, so that a run
+    /// that is abandoned can tell its orphans (see `Graph+AbandonedRuns.swift`).
+    var keptInRuns: [KeptInRun] = []
+    /// The positions in `unreceived` of the orphans of abandoned runs: disposed however the graph
+    /// ends.
+    var orphaned: [Int] = []
     /// Whether an async graph is running a main-actor factory or block right now (set by
     /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
     /// synchronous request in it may run main-actor code.
