@@ -76,6 +76,10 @@ extension Container {
     _ type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
     isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> ResolutionRecording {
+    // A leak check inside `withOverrides` checks what `resolve` would make there: the override's.
+    if let override = activeOverride {
+      return try override.resolveRecording(type, tag: tag, arguments: repeat each arguments, isolation: isolation)
+    }
     let recording = ResolutionRecording()
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     try resolveAndDrop(key, arguments: (repeat each arguments), recording: recording, isolation: isolation)
@@ -87,6 +91,9 @@ extension Container {
   package func resolveRecording<T, each Argument>(
     _ type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) async throws -> ResolutionRecording {
+    if let override = activeOverride {
+      return try await override.resolveRecording(type, tag: tag, arguments: repeat each arguments)
+    }
     let recording = ResolutionRecording()
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     try await resolveAndDropAsync(key, arguments: (repeat each arguments), recording: recording)
