@@ -19,7 +19,7 @@ import Synchronization
 //   snapshot: it has no frames any more, and a resolver of an inactive graph starts a new graph
 //   instead of reading it (see Resolver.swift).
 // - The path: frames `0..<frameCount` at `frameBase` are initialized; the buffer is the caller's
-//   stack (`withFrameBuffer`) or a heap buffer (see SpareFrames.swift), and `leaveFrameBuffer`
+//   stack (`withFrameBuffer`) or a heap buffer it allocated (`growFrames`), and `leaveFrameBuffer`
 //   empties the path and forgets the buffer before the call that lent it returns. A frame's key is
 //   borrowed (see BorrowedKey.swift).
 // - `threadSlot`: see ThreadGraph.swift.
@@ -298,7 +298,7 @@ final class Graph {
     if hasPublications { publish() }
     if let frameBase {
       frameBase.deinitialize(count: frameCount)
-      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+      if framesOnHeap { frameBase.deallocate() }
     }
   }
 
@@ -319,9 +319,9 @@ final class Graph {
     guard let frameBase else { return }
     frameBase.deinitialize(count: frameCount)
     if isThreadCurrent || hasPublications { pathEmptied() }
-    // NB: a heap path goes back to the thread's spare now, not when the graph is released: a
-    // resolver kept past this call starts a graph of its own.
-    if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+    // NB: a heap path is freed now, not when the graph is released: a resolver kept past this
+    // call starts a graph of its own.
+    if framesOnHeap { frameBase.deallocate() }
     framesOnHeap = false
     self.frameBase = nil
     frameCount = 0
@@ -462,21 +462,15 @@ final class Graph {
   func growFrames() {
     // NB: a path that outgrows the stack buffer is usually a long chain: one step to 64 frames
     // spares it a second allocation and copy at 32.
-    let capacity = max(SpareFrames.capacity, frameCapacity * 2)
-    let spare = capacity == SpareFrames.capacity ? SpareFrames.take() : nil
-    let buffer = spare ?? UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
+    let capacity = max(64, frameCapacity * 2)
+    let buffer = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
     if let frameBase {
       buffer.moveInitialize(from: frameBase, count: frameCount)
-      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+      if framesOnHeap { frameBase.deallocate() }
     }
     frameBase = buffer
     frameCapacity = capacity
     framesOnHeap = true
-  }
-
-  /// Frees a heap path buffer whose frames are deinitialized, or keeps it as the thread's spare.
-  static func releaseHeapFrames(_ buffer: UnsafeMutablePointer<Frame>, capacity: Int) {
-    if capacity == SpareFrames.capacity { SpareFrames.give(buffer) } else { buffer.deallocate() }
   }
 
   /// The current definition's factory has returned: its instance exists.
