@@ -22,7 +22,7 @@ import Synchronization
 //   stack (`withFrameBuffer`) or a heap buffer it allocated (`growFrames`), and `leaveFrameBuffer`
 //   empties the path and forgets the buffer before the call that lent it returns. A frame's key is
 //   borrowed (see BorrowedKey.swift).
-// - `threadSlot`: see ThreadGraph.swift.
+// - `outerThreadGraph`: see ThreadGraph.swift.
 
 /// The state of one top-level `resolve`: the path being resolved, the `.shared` instances made so
 /// far, and the weak singletons held until it ends.
@@ -178,8 +178,6 @@ final class Graph {
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
   @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?
-  /// The slot of the thread this graph is current on (see ``ThreadGraph``).
-  @usableFromInline @exclusivity(unchecked) var threadSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   /// The task that started this async graph: the only one that joins it (``AsyncGraphScope``).
   /// NB: kept in the extras, which only some graphs allocate: an optional `UnsafeCurrentTask`
   /// field cost every graph outlined value-witness calls to make and destroy.
@@ -436,17 +434,15 @@ final class Graph {
     // NB: a graph that completes explicitly stays current while its path is empty (its
     // callbacks' requests join it): a new first frame then finds it current already.
     guard !isAsync, !isThreadCurrent else { return }
-    let slot = threadSlot ?? ThreadGraph.slot
-    outerThreadGraph = slot.pointee
-    slot.pointee = Unmanaged.passUnretained(self).toOpaque()
-    threadSlot = slot
+    outerThreadGraph = ThreadGraph.current
+    ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque()
     isThreadCurrent = true
   }
 
   /// The path is empty again: the thread's current graph is the one this one replaced.
   @usableFromInline
   func resignThreadCurrent() {
-    threadSlot?.pointee = outerThreadGraph
+    ThreadGraph.current = outerThreadGraph
     outerThreadGraph = nil
     isThreadCurrent = false
   }
