@@ -202,14 +202,13 @@ extension Container {
   func withGraph<Result>(
     snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
-    let slot = ThreadGraph.slot
-    if let current = slot.pointee, let joined = ThreadGraph.joinable(current, from: self) {
+    if let joined = ThreadGraph.joinable(from: self) {
       if !joined.isRoot(self) { joined.keepJoined(self) }
       return try body(joined)
     }
     var retryGate: Gate?
     do throws(ResolutionError) {
-      return try withNewGraph(snapshot: snapshot, isolation: isolation, slot: slot, retryGate: &retryGate, body)
+      return try withNewGraph(snapshot: snapshot, isolation: isolation, retryGate: &retryGate, body)
     } catch {
       guard let retryGate else { throw error }
       return try resolveAgain(after: retryGate, snapshot: snapshot, isolation: isolation, body)
@@ -220,14 +219,12 @@ extension Container {
   /// waiting threads, sets `retryGate` to what it must wait for.
   @inlinable
   func withNewGraph<Result>(
-    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
-    slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>? = nil, retryGate: inout Gate?,
+    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, retryGate: inout Gate?,
     _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
       (buffer) throws(ResolutionError) -> Result in
       var graph = Graph(reading: snapshot, of: self, isolation: isolation)
-      graph.threadSlot = slot
       defer { if !isKnownUniquelyReferenced(&graph) { graph.keepRootAlive() } }
       do throws(ResolutionError) {
         return try graph.withFrameBuffer(buffer) { () throws(ResolutionError) -> Result in try body(graph) }

@@ -1,6 +1,6 @@
-// INVARIANT: see ThreadGraph.swift: an async graph's address is put in the thread's slot, unretained,
-// only for the synchronous stretch that runs its callbacks, and the slot's previous value is put
-// back before that stretch returns; the graph is alive throughout (its caller holds it).
+// INVARIANT: see ThreadGraph.swift: an async graph's address is the thread's current graph,
+// unretained, only for the synchronous stretch that runs its callbacks, and the previous value is
+// put back before that stretch returns; the graph is alive throughout (its caller holds it).
 
 extension Graph {
   // MARK: - Completing a top-level request
@@ -61,11 +61,10 @@ extension Graph {
       isCompleting = true
       // An async graph is current on no thread; the callbacks are synchronous, so while they run
       // it is this thread's, and their requests join it instead of waiting for its singletons.
-      let installed = isAsync ? ThreadGraph.slot : nil
-      let outer = installed?.pointee
-      installed?.pointee = Unmanaged.passUnretained(self).toOpaque()
+      let outer = isAsync ? ThreadGraph.current : nil
+      if isAsync { ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque() }
       while extrasStorage?.resolvables.isEmpty == false { finishResolvables() }
-      installed?.pointee = outer
+      if isAsync { ThreadGraph.current = outer }
       isCompleting = false
     } else if !succeeded, hasPublications {
       abandonConditionalPublications()

@@ -19,10 +19,10 @@ import Synchronization
 //   snapshot: it has no frames any more, and a resolver of an inactive graph starts a new graph
 //   instead of reading it (see Resolver.swift).
 // - The path: frames `0..<frameCount` at `frameBase` are initialized; the buffer is the caller's
-//   stack (`withFrameBuffer`) or a heap buffer (see SpareFrames.swift), and `leaveFrameBuffer`
+//   stack (`withFrameBuffer`) or a heap buffer it allocated (`growFrames`), and `leaveFrameBuffer`
 //   empties the path and forgets the buffer before the call that lent it returns. A frame's key is
 //   borrowed (see BorrowedKey.swift).
-// - `threadSlot`: see ThreadGraph.swift.
+// - `outerThreadGraph`: see ThreadGraph.swift.
 
 /// The state of one top-level `resolve`: the path being resolved, the `.shared` instances made so
 /// far, and the weak singletons held until it ends.
@@ -178,8 +178,6 @@ final class Graph {
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false
   @exclusivity(unchecked) var outerThreadGraph: UnsafeMutableRawPointer?
-  /// The slot of the thread this graph is current on (see ``ThreadGraph``).
-  @usableFromInline @exclusivity(unchecked) var threadSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
   /// The task that started this async graph: the only one that joins it (``AsyncGraphScope``).
   /// NB: kept in the extras, which only some graphs allocate: an optional `UnsafeCurrentTask`
   /// field cost every graph outlined value-witness calls to make and destroy.
@@ -298,7 +296,7 @@ final class Graph {
     if hasPublications { publish() }
     if let frameBase {
       frameBase.deinitialize(count: frameCount)
-      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+      if framesOnHeap { frameBase.deallocate() }
     }
   }
 
@@ -319,9 +317,9 @@ final class Graph {
     guard let frameBase else { return }
     frameBase.deinitialize(count: frameCount)
     if isThreadCurrent || hasPublications { pathEmptied() }
-    // NB: a heap path goes back to the thread's spare now, not when the graph is released: a
-    // resolver kept past this call starts a graph of its own.
-    if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+    // NB: a heap path is freed now, not when the graph is released: a resolver kept past this
+    // call starts a graph of its own.
+    if framesOnHeap { frameBase.deallocate() }
     framesOnHeap = false
     self.frameBase = nil
     frameCount = 0
@@ -436,17 +434,15 @@ final class Graph {
     // NB: a graph that completes explicitly stays current while its path is empty (its
     // callbacks' requests join it): a new first frame then finds it current already.
     guard !isAsync, !isThreadCurrent else { return }
-    let slot = threadSlot ?? ThreadGraph.slot
-    outerThreadGraph = slot.pointee
-    slot.pointee = Unmanaged.passUnretained(self).toOpaque()
-    threadSlot = slot
+    outerThreadGraph = ThreadGraph.current
+    ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque()
     isThreadCurrent = true
   }
 
   /// The path is empty again: the thread's current graph is the one this one replaced.
   @usableFromInline
   func resignThreadCurrent() {
-    threadSlot?.pointee = outerThreadGraph
+    ThreadGraph.current = outerThreadGraph
     outerThreadGraph = nil
     isThreadCurrent = false
   }
@@ -462,21 +458,15 @@ final class Graph {
   func growFrames() {
     // NB: a path that outgrows the stack buffer is usually a long chain: one step to 64 frames
     // spares it a second allocation and copy at 32.
-    let capacity = max(SpareFrames.capacity, frameCapacity * 2)
-    let spare = capacity == SpareFrames.capacity ? SpareFrames.take() : nil
-    let buffer = spare ?? UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
+    let capacity = max(64, frameCapacity * 2)
+    let buffer = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
     if let frameBase {
       buffer.moveInitialize(from: frameBase, count: frameCount)
-      if framesOnHeap { Self.releaseHeapFrames(frameBase, capacity: frameCapacity) }
+      if framesOnHeap { frameBase.deallocate() }
     }
     frameBase = buffer
     frameCapacity = capacity
     framesOnHeap = true
-  }
-
-  /// Frees a heap path buffer whose frames are deinitialized, or keeps it as the thread's spare.
-  static func releaseHeapFrames(_ buffer: UnsafeMutablePointer<Frame>, capacity: Int) {
-    if capacity == SpareFrames.capacity { SpareFrames.give(buffer) } else { buffer.deallocate() }
   }
 
   /// The current definition's factory has returned: its instance exists.

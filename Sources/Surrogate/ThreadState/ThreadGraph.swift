@@ -6,8 +6,7 @@
   import Darwin
 #endif
 
-// INVARIANT: the thread's slot (a word allocated once per thread, whose address the thread-specific
-// key holds, freed when the thread exits) holds the address of a ``Graph``, unretained, that has a
+// INVARIANT: the thread-specific value holds the address of a ``Graph``, unretained, that has a
 // frame on its path (or is completing: its `Resolvable` callbacks run) and runs on this thread; it
 // is set when a synchronous graph pushes its first frame and put back to the graph it replaced when
 // that graph pops its last, or, for a graph of a top-level `resolve`, when it has completed (see
@@ -15,8 +14,9 @@
 // it), and no other thread reads this thread's value, so the address is never read after the
 // graph is gone. Async graphs are here only while their synchronous callbacks run (no suspension,
 // so no other thread); otherwise a task may move between threads while its graph has frames, and
-// they are found through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests` breaks if the value outlives
-// its graph's path (a resolve on another thread or after a failure joins a stale graph).
+// they are found through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests`
+// breaks if the value outlives its graph's path (a resolve on another thread or after a failure
+// joins a stale graph).
 
 /// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`
 /// made inside a factory joins it (Dip's idiom) instead of starting a graph of its own.
@@ -24,35 +24,27 @@
 /// ```swift
 /// container.register { Client(server: try container.resolve(Server.self)) }  // joins the graph
 /// ```
+///
+/// NB: one thread-specific value, read and written with `pthread_getspecific` and
+/// `pthread_setspecific`. A word allocated per thread that graphs wrote directly spared each
+/// top-level `resolve` about 130 instructions (S1 5,283 against 5,414, callgrind, 2026-11-26), and
+/// the realistic graphs less than 0.5% (`server-flat` 23,006 against 23,053): under #34's rule
+/// (keep such machinery only if removing it costs a realistic graph 3% of its instructions, or a
+/// made singleton 10%), it went.
 @usableFromInline
 enum ThreadGraph {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    let status = pthread_key_create(&key) { slot in
-      // NB: through an optional, since the parameter is optional in Glibc and not in Darwin.
-      let slot: UnsafeMutableRawPointer? = slot
-      slot?.deallocate()
-    }
+    let status = pthread_key_create(&key, nil)
     precondition(status == 0, "pthread_key_create failed (\(status))")
     return key
   }()
 
   /// The address of the thread's current graph, or `nil`.
-  static var current: UnsafeMutableRawPointer? {
-    pthread_getspecific(key)?.load(as: UnsafeMutableRawPointer?.self)
-  }
-
-  /// The calling thread's slot, made on first use.
-  ///
-  /// NB: a graph writes its thread's slot, not the thread-specific value itself: setting that is a
-  /// call that costs about fifty instructions, twice per top-level `resolve`.
   @usableFromInline
-  static var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-    if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-    let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-    slot.initialize(to: nil)
-    pthread_setspecific(key, slot)
-    return slot
+  static var current: UnsafeMutableRawPointer? {
+    get { pthread_getspecific(key) }
+    set { pthread_setspecific(key, newValue) }
   }
 
   /// The graph a synchronous `resolve` from `container` on this thread joins: the thread's current
@@ -61,12 +53,6 @@ enum ThreadGraph {
   @usableFromInline
   static func joinable(from container: Container) -> Graph? {
     guard let address = current else { return nil }
-    return joinable(address, from: container)
-  }
-
-  /// The graph at `address` (the thread's current one), if a `resolve` from `container` joins it.
-  @usableFromInline
-  static func joinable(_ address: UnsafeMutableRawPointer, from container: Container) -> Graph? {
     let graph = Unmanaged<Graph>.fromOpaque(address).takeUnretainedValue()
     return graph.isActive && graph.coordinator === container.coordinator ? graph : nil
   }

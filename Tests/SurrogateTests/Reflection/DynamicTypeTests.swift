@@ -57,6 +57,30 @@ struct DynamicTypeTests {
     check({ (x: Int) in x }, "a function")
   }
 
+  /// ``DynamicType/object(of:)`` (a plain dynamic cast) finds the object a value is or holds,
+  /// however it is erased, and none in a value, even one in an existential.
+  @Test func theObjectOfAValueIsFoundOnlyWhenItsDynamicTypeIsAClass() {
+    let derived = DynDerived()
+    let failure = DynClassFailure()
+    let objects: [(Any, ObjectIdentifier, Comment)] = [
+      (derived, ObjectIdentifier(derived), "a class"),
+      (derived as DynBase, ObjectIdentifier(derived), "a subclass as its superclass"),
+      (derived as any DynOpaque, ObjectIdentifier(derived), "an opaque existential"),
+      (derived as any DynClassBound, ObjectIdentifier(derived), "a class-constrained existential"),
+      (derived as any DynOpaque & DynSecond, ObjectIdentifier(derived), "a composition"),
+      (derived as AnyObject, ObjectIdentifier(derived), "AnyObject"),
+      (failure as any Error, ObjectIdentifier(failure), "an Error existential holding a class"),
+    ]
+    for (value, expected, comment) in objects {
+      #expect(DynamicType.object(of: value).map(ObjectIdentifier.init) == expected, comment)
+    }
+    let values: [(Any, Comment)] = [
+      (DynValue(), "a struct"), (DynValue() as any DynOpaque, "a value in an existential"),
+      (DynFailure() as any Error, "an Error existential holding a value"), (Optional(1) as Any, "an optional"),
+    ]
+    for (value, comment) in values { #expect(DynamicType.object(of: value) == nil, comment) }
+  }
+
   /// The kinds a class's metadata can have: a Swift class's everywhere, and with Objective-C also
   /// a pure Objective-C class's wrapper (0x305) and a foreign class's (0x203), which only Apple
   /// platforms' runtimes make. No other kind is a class.

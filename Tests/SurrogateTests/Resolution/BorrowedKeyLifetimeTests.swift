@@ -3,7 +3,7 @@ import Testing
 
 /// A frame of a resolution path copies its requested key's tag without retaining it, and a
 /// resolver holds its request's tag the same way (see `BorrowedKey.swift`); a path deeper than the
-/// caller's stack buffer lives in a heap buffer the thread reuses (see `SpareFrames.swift`).
+/// caller's stack buffer moves to a heap buffer the graph allocates (see `Graph.growFrames()`).
 ///
 /// Each test requests with tags built at run time: heap strings that are freed when the call that
 /// made them returns. It then allocates strings of the same size, so that the freed buffers are
@@ -12,7 +12,7 @@ import Testing
 /// read after its owner returned reads another string there, or crashes.
 struct BorrowedKeyLifetimeTests {
   /// Deeper than the sixteen frames a top-level `resolve` keeps on its stack: the path moves to
-  /// the thread's spare heap buffer.
+  /// a heap buffer.
   static let depth = 24
 
   @Test func aResolverKeptPastItsCallStillNamesTheTagItWasRequestedWith() throws {
