@@ -119,7 +119,7 @@ extension Registration {
   /// whether ``injectionStep`` has anything to do.
   @usableFromInline
   func start(_ plan: InjectionPlan, on instance: Instance, resolver: Resolver) -> Bool {
-    if plan.isResolvable, let resolvable = instance as? any Resolvable {
+    if plan.isResolvable, let resolvable = DynamicType.object(of: instance) as? any Resolvable {
       resolver.graph.noteResolvable(resolvable)
     }
     return plan.isResolvable || (!plan.fields.isEmpty && autoInjects(with: resolver))
@@ -130,8 +130,7 @@ extension Registration {
   @usableFromInline
   func injectProperties(of instance: Instance, resolver: Resolver) throws {
     guard let plan = injectionPlan(for: instance) else { return }
-    // A plan is made only for a class (``InjectionPlan/make(for:)``): the cast finds the object.
-    guard let object = DynamicType.cast(instance, to: AnyObject.self) else { return }
+    guard let object = DynamicType.object(of: instance) else { return }
     try plan.run(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
   }
 

@@ -109,11 +109,8 @@ struct TrackedDisposal: Sendable {
   ) -> TrackedDisposal? {
     let disposable = disposer == nil ? Self.disposable(instance, plainType: plainType) : nil
     if disposer == nil, disposable == nil { return nil }
-    // NB: a plain dynamic cast (``DynamicType/object(of:)``). Reading the object out of the
-    // existential by hand spared about 700 instructions a disposal (scope-end-disposals, three
-    // disposals: 80,269 against 82,362, callgrind, 2026-11-26) and nothing of the realistic graphs
-    // (they dispose nothing per request): under #34's rule (keep such machinery only if removing it
-    // costs a realistic graph 3% of its instructions, or a made singleton 10%), it went.
+    // NB: not `instance as AnyObject`: from `Any` that is the runtime's bridging cast, about 2,700
+    // instructions a disposal (scope-end-disposals).
     let object = DynamicType.object(of: instance).map(ObjectIdentifier.init)
     switch disposer {
     case .sync(let body)?:
