@@ -9,7 +9,8 @@
 /// Not an orphan is what the next run finds again: a `.shared` instance complete in the graph (or
 /// a singleton), and what such an instance holds (the `.unique` instances made while it was built).
 /// A `.unique` instance made asynchronously for the next run is judged once a run takes it, as
-/// received by the request that took it.
+/// received by the request that took it; a run that took it and is abandoned gives it back to the
+/// next (see ``PreparedInstances``), and one that no run took is an orphan.
 ///
 /// NB: only async graphs run factories again, so only they note what their runs keep: the
 /// synchronous `resolve` pays nothing.
@@ -55,18 +56,35 @@ extension Graph {
   }
 
   /// A run takes `instance`, made asynchronously for it: from now on, it is received by the
-  /// request on top of the path (and whoever holds that).
-  func noteTaken(_ instance: Any) {
-    guard let object = DynamicType.object(of: instance).map(ObjectIdentifier.init),
-      let extras = extrasStorage,
-      let position = extras.unreceived.lastIndex(where: { $0.object == object })
-    else { return }
+  /// request on top of the path (and by `holder`, the nearest instance the graph reuses there).
+  func noteTaken(_ instance: Any, holder: Holder?) {
+    guard let extras = extrasStorage, let position = unreceivedPosition(of: instance) else { return }
     extras.keptInRuns.removeAll { $0.position == position }
-    extras.keptInRuns.append(KeptInRun(position: position, holder: nearestHolder()))
+    extras.keptInRuns.append(KeptInRun(position: position, holder: holder))
+  }
+
+  /// The run that took `instance` is abandoned and gives it to the next run: received by none yet.
+  func forgetTaken(_ instance: Any) {
+    guard let extras = extrasStorage, let position = unreceivedPosition(of: instance) else { return }
+    extras.keptInRuns.removeAll { $0.position == position }
+  }
+
+  /// No run took `instance`, made asynchronously for one: it is an orphan, disposed however the
+  /// graph ends.
+  func orphan(_ instance: Any) {
+    guard let extras = extrasStorage, let position = unreceivedPosition(of: instance) else { return }
+    extras.keptInRuns.removeAll { $0.position == position }
+    extras.orphaned.append(position)
+  }
+
+  /// The position in `unreceived` of the disposal of `instance` (an object), if the graph keeps one.
+  private func unreceivedPosition(of instance: Any) -> Int? {
+    guard let object = DynamicType.object(of: instance).map(ObjectIdentifier.init) else { return nil }
+    return extrasStorage?.unreceived.lastIndex { $0.object == object }
   }
 
   /// The frame nearest the top of the path whose instance the graph reuses, if any.
-  private func nearestHolder() -> Holder? {
+  func nearestHolder() -> Holder? {
     let frames = self.frames
     for depth in frames.indices.reversed() where frames[depth].isReusable {
       let frame = frames[depth]
@@ -83,7 +101,7 @@ extension Graph {
     var index = start.kept
     while index < extras.keptInRuns.count {
       let kept = extras.keptInRuns[index]
-      if isHeld(kept, by: start) {
+      if isHeld(by: kept.holder, from: start) {
         index += 1
       } else {
         extras.orphaned.append(kept.position)
@@ -92,10 +110,10 @@ extension Graph {
     }
   }
 
-  /// Whether the holder of `kept` is the run's (deeper than its start) and the graph keeps it:
-  /// its factory and blocks finished, so the next run finds it.
-  private func isHeld(_ kept: KeptInRun, by start: RunStart) -> Bool {
-    guard let holder = kept.holder, holder.depth >= start.depth else { return false }
+  /// Whether `holder` is the run's (deeper than its start) and the graph keeps it: its factory
+  /// and blocks finished, so the next run finds it, with what it holds.
+  func isHeld(by holder: Holder?, from start: RunStart) -> Bool {
+    guard let holder, holder.depth >= start.depth else { return false }
     if let key = holder.taggedKey { return sharedForTag(holder.id, key.tagSlot) != nil }
     return shared[holder.id] != nil
   }

@@ -108,8 +108,9 @@ extension Graph {
     /// What a synchronous factory or block of an async resolution could not make where it ran,
     /// to be made asynchronously before it runs again (see ``replaying(remaking:_:)``).
     var deferred: Deferred?
-    /// `.unique` instances made asynchronously for the request that runs again, by definition.
-    var prepared: [RegistrationID: [Any]] = [:]
+    /// `.unique` instances made asynchronously for the runs of the innermost synchronous factory
+    /// or block that runs again, by definition (the outer ones' are set aside meanwhile).
+    var prepared = PreparedInstances()
     /// How many requests that a run could not make are being made for the next run.
     var makesDeferred = 0
     /// In an async graph, the instances kept in `unreceived` and what holds each, so that a run
