@@ -10,12 +10,11 @@ import Synchronization
 /// whichever containers its singletons belong to.
 ///
 /// NB: one process-wide map of waits, not one per family of containers joined when containers
-/// collaborate: a joined map would have to merge waits already recorded in both when
-/// `collaborate(with:)` runs beside a resolve, and would still miss a cycle through a factory that
-/// calls another family's `container.resolve` (a graph of its own). Only waiting touches it (a
-/// singleton another graph is making, a slow path); a resolve that does not wait never does, so
-/// unrelated containers contend only when both wait. What is per family (whether overrides were
-/// installed) is ``ContainerFamily``'s.
+/// collaborate: a joined map would have to merge the waits already recorded in both when
+/// `collaborate(with:)` runs beside a resolve, and a family would have to follow its joins for
+/// every wait. Only waiting touches the map (a singleton another graph is making, a slow path): a
+/// resolve that does not wait never does, so unrelated containers contend only when both wait.
+/// What is per family (whether overrides were installed) is ``ContainerFamily``'s.
 final class WaitCoordinator: Sendable {
   /// The process's coordinator, which every graph's waits go through.
   static let shared = WaitCoordinator()
