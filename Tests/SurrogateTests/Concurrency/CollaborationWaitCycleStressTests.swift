@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2)))
 struct CollaborationWaitCycleStressTests {
   static let seeds: [UInt64] = [0xC011_AB01, 0xC011_AB02]
-  static let rounds = 60
+  static let rounds = 200
 
   @Test(arguments: seeds)
   func crossFamilyCyclesStartedInAnyOrderEndInValuesOrACircularDependencyNeverAHang(seed: UInt64) throws {
