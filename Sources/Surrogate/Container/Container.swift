@@ -48,7 +48,8 @@ public final class Container: Sendable {
   /// Whether ``collaboration`` was ever given a container: a request nothing answers (an optional
   /// that resolves to `nil`) then takes no lock to find that there are no collaborators.
   let hasCollaborated = Atomic<Bool>(false)
-  @usableFromInline let coordinator: WaitCoordinator
+  /// What this container shares with its ancestors and children (see ``ContainerFamily``).
+  @usableFromInline let family: ContainerFamily
   @usableFromInline let registry = Mutex(RegistryState())
   /// The child containers made with this one as parent, held weakly: for ``reset(_:)``.
   let children = Mutex(ChildList())
@@ -105,7 +106,7 @@ public final class Container: Sendable {
     self.parent = parent
     self.maximumDepth = maximumDepth
     self.autoInjectsProperties = autoInjectProperties
-    self.coordinator = parent?.coordinator ?? WaitCoordinator()
+    self.family = parent?.family ?? ContainerFamily()
     self.opensScope = false
     self.enclosingScope = parent?.scopeContainer
     self.isInScope = parent?.isInScope ?? false
@@ -118,7 +119,7 @@ public final class Container: Sendable {
     self.parent = parent
     self.maximumDepth = parent.maximumDepth
     self.autoInjectsProperties = parent.autoInjectsProperties
-    self.coordinator = parent.coordinator
+    self.family = parent.family
     self.opensScope = true
     self.enclosingScope = parent.scopeContainer
     self.isInScope = true

@@ -2,7 +2,7 @@
 /// cycle of waiting threads.
 extension Graph {
   func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
-    guard coordinator.beginWaiting(owner, for: creator) else {
+    guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
       let sameThread = creator.thread == owner.thread
       // Two threads each create a singleton the other needs (a cycle broken with
       // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
@@ -21,11 +21,11 @@ extension Graph {
           : Self.waitCycleRemedy)
     }
     gate.wait()
-    coordinator.endWaiting(owner)
+    WaitCoordinator.shared.endWaiting(owner)
   }
 
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
-    guard coordinator.beginWaiting(owner, for: creator) else {
+    guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
       extras.retryAfter = gate
       throw ResolutionError(
         .circularDependency, key: requested, path: path(to: requested),
@@ -33,7 +33,7 @@ extension Graph {
           + "creating.",
         remedy: Self.waitCycleRemedy)
     }
-    defer { coordinator.endWaiting(owner) }
+    defer { WaitCoordinator.shared.endWaiting(owner) }
     try await gate.waitAsync()
   }
 

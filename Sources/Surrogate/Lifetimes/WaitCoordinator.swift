@@ -3,20 +3,25 @@ import Synchronization
 /// Knows which graph waits for which, so that a wait that would close a cycle of waiting threads
 /// throws `circularDependency` instead of hanging.
 ///
-/// Shared by a container and all its children (singletons of a parent are created from children).
-@usableFromInline
+/// One for the whole process (``shared``): a wait can cross families of containers. A
+/// collaborator's singleton is claimed by the graph that asked for it (see
+/// `Graph.resolveInCollaborators`), so two threads whose graphs started in collaborating
+/// containers can each wait for a singleton the other is making; a cycle of waits is a deadlock
+/// whichever containers its singletons belong to.
+///
+/// NB: one process-wide map of waits, not one per family of containers joined when containers
+/// collaborate: a joined map would have to merge the waits already recorded in both when
+/// `collaborate(with:)` runs beside a resolve, and a family would have to follow its joins for
+/// every wait. Only waiting touches the map (a singleton another graph is making, a slow path): a
+/// resolve that does not wait never does, so unrelated containers contend only when both wait.
+/// What is per family (whether overrides were installed) is ``ContainerFamily``'s.
 final class WaitCoordinator: Sendable {
+  /// The process's coordinator, which every graph's waits go through.
+  static let shared = WaitCoordinator()
+
   private let waits = Mutex<[GraphOwner: GraphOwner]>([:])
-  /// Set once any container of this family has had overrides installed; until then `resolve`
-  /// does not read the task-local override scope.
-  @usableFromInline let overridesInstalled = Atomic<Bool>(false)
 
-  /// Whether any container of this family has had overrides installed: read inline by every
-  /// `resolve`, so that the common answer, no, costs one load.
-  @inlinable @inline(__always)
-  var hasOverrides: Bool { overridesInstalled.load(ordering: .relaxed) }
-
-  func noteOverrides() { overridesInstalled.store(true, ordering: .relaxed) }
+  private init() {}
 
   /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
   /// deadlock: `owner` is the waiter's own thread, or is (transitively) waiting for the waiter.

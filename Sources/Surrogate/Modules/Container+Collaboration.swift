@@ -124,7 +124,7 @@ extension Graph {
     throws(ResolutionError) -> Any?
   {
     let root = root
-    guard container.coordinator !== root.coordinator, !frames.contains(where: \.isSingleton),
+    guard container.family !== root.family, !frames.contains(where: \.isSingleton),
       let found = lookup(key, from: root)
     else { return nil }
     return try found.entry.produce(

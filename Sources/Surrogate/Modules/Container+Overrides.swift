@@ -56,7 +56,7 @@ extension Container {
   private func overrideScope(_ configure: (Container) -> Void) -> [ObjectIdentifier: Container] {
     let overrides = Container(parent: OverrideScope.current[ObjectIdentifier(self)] ?? self, maximumDepth: maximumDepth)
     configure(overrides)
-    coordinator.noteOverrides()
+    family.noteOverrides()
     var scope = OverrideScope.current
     scope[ObjectIdentifier(self)] = overrides
     return scope
@@ -68,7 +68,7 @@ extension Container {
   /// answers with one load, and `resolve` calls no function for it.
   @inlinable @inline(__always)
   var activeOverride: Container? {
-    guard coordinator.hasOverrides else { return nil }
+    guard family.hasOverrides else { return nil }
     return installedOverride()
   }
 

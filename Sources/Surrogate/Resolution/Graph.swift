@@ -190,7 +190,8 @@ final class Graph {
   /// rarely sees a second one.
   @exclusivity(unchecked) var keptTag = TagSlot.none
 
-  var coordinator: WaitCoordinator { root.coordinator }
+  /// The family of the container the graph started from: a `resolve` from the same family joins it.
+  var family: ContainerFamily { root.family }
 
   var extras: Extras {
     if let extrasStorage { return extrasStorage }

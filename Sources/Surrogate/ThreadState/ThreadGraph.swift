@@ -49,12 +49,12 @@ enum ThreadGraph {
 
   /// The graph a synchronous `resolve` from `container` on this thread joins: the thread's current
   /// graph, if it resolves for the same family of containers (a container, its ancestors and
-  /// children share one ``WaitCoordinator``); `nil` starts a graph of its own.
+  /// children share one ``ContainerFamily``); `nil` starts a graph of its own.
   @usableFromInline
   static func joinable(from container: Container) -> Graph? {
     guard let address = current else { return nil }
     let graph = Unmanaged<Graph>.fromOpaque(address).takeUnretainedValue()
-    return graph.isActive && graph.coordinator === container.coordinator ? graph : nil
+    return graph.isActive && graph.family === container.family ? graph : nil
   }
 }
 
@@ -73,7 +73,7 @@ struct AsyncGraphScope: Sendable {
   /// The graph a `try await resolve` from `container` in this task joins, or `nil`.
   static func joinable(from container: Container) -> Graph? {
     guard let graph = current?.graph, graph.isActive, let task = graph.task,
-      withUnsafeCurrentTask(body: { $0 == task }), graph.coordinator === container.coordinator
+      withUnsafeCurrentTask(body: { $0 == task }), graph.family === container.family
     else { return nil }
     return graph
   }

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+
+/// Runs `body(index)` on `count` new threads released together and waits up to `seconds` for
+/// them: what each returned, in thread order, or `nil` for one still running.
+///
+/// For tests of what must never hang: a hang fails the expectation on the result instead of
+/// stopping the run (the hung thread is left blocked).
+func outcomes(onThreads count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) -> String)
+  -> [String?]
+{
+  let results = Locked<[String?]>(Array(repeating: nil, count: count))
+  let start = DispatchSemaphore(value: 0)
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    Thread {
+      start.wait()
+      let outcome = body(index)
+      results.withLock { $0[index] = outcome }
+      group.leave()
+    }.start()
+  }
+  for _ in 0..<count { start.signal() }
+  _ = group.wait(timeout: .now() + seconds)
+  return results.withLock { $0 }
+}
+
+/// Runs `body(index)` in `count` new tasks and waits up to `seconds` for them: what each returned,
+/// in task order, or `nil` for one still running then. The tasks are cancelled at the end, so a
+/// task suspended forever (on a cancellable wait) ends too.
+func outcomes(ofTasks count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) async -> String) async
+  -> [String?]
+{
+  let results = Locked<[String?]>(Array(repeating: nil, count: count))
+  let tasks = (0..<count).map { index in
+    Task {
+      let outcome = await body(index)
+      results.withLock { $0[index] = outcome }
+    }
+  }
+  let deadline = ContinuousClock.now + .seconds(seconds)
+  while results.withLock({ $0.contains(nil) }), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(10))
+  }
+  let finished = results.withLock { $0 }
+  for task in tasks { task.cancel() }
+  return finished
+}
+
+/// Several threads or tasks meet once: the first `arrive(side)` of each side waits (up to five
+/// seconds) until every side has arrived; later calls pass straight through.
+///
+/// Put in singletons' factories, it makes every thread claim its singleton before any asks for
+/// another's.
+final class Meeting: Sendable {
+  private let sides: Int
+  private let arrived = Locked<Set<Int>>([])
+
+  init(sides: Int) { self.sides = sides }
+
+  func arrive(_ side: Int) {
+    guard firstArrival(of: side) else { return }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !everyoneArrived, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.000_5) }
+  }
+
+  func arriveAsync(_ side: Int) async {
+    guard firstArrival(of: side) else { return }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !everyoneArrived, !Task.isCancelled, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .microseconds(500))
+    }
+  }
+
+  private var everyoneArrived: Bool { arrived.withLock { $0.count == sides } }
+
+  private func firstArrival(of side: Int) -> Bool { arrived.withLock { $0.insert(side).inserted } }
+}
