@@ -29,23 +29,47 @@ func outcomes(onThreads count: Int, within seconds: Double, _ body: @escaping @S
 /// Runs `body(index)` in `count` new tasks and waits up to `seconds` for them: what each returned,
 /// in task order, or `nil` for one still running then. The tasks are cancelled at the end, so a
 /// task suspended forever (on a cancellable wait) ends too.
+///
+/// NB: the tasks run on an executor of their own, a serial queue's thread, and the wait is a
+/// thread's, not the cooperative pool's: under ThreadSanitizer, with the whole suite running, the
+/// pool's two threads were held by blocking tests for over a minute, so tasks on it had not run by
+/// the deadline and a resolve that does not hang was reported as one.
 func outcomes(ofTasks count: Int, within seconds: Double, _ body: @escaping @Sendable (Int) async -> String) async
   -> [String?]
 {
   let results = Locked<[String?]>(Array(repeating: nil, count: count))
+  let executor = QueueTaskExecutor()
+  let finished = DispatchGroup()
   let tasks = (0..<count).map { index in
-    Task {
+    finished.enter()
+    return Task(executorPreference: executor) {
       let outcome = await body(index)
       results.withLock { $0[index] = outcome }
+      finished.leave()
     }
   }
-  let deadline = ContinuousClock.now + .seconds(seconds)
-  while results.withLock({ $0.contains(nil) }), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(10))
+  let waiter = DispatchQueue(label: "outcomes(ofTasks:) waiter")
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    waiter.async {
+      _ = finished.wait(timeout: .now() + seconds)
+      continuation.resume()
+    }
   }
-  let finished = results.withLock { $0 }
+  let outcomes = results.withLock { $0 }
   for task in tasks { task.cancel() }
-  return finished
+  return outcomes
+}
+
+/// A task executor that runs its jobs on a serial queue: tasks that prefer it do not depend on the
+/// cooperative pool having a free thread.
+final class QueueTaskExecutor: TaskExecutor {
+  private let queue = DispatchQueue(label: "QueueTaskExecutor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
 }
 
 /// Several threads or tasks meet once: the first `arrive(side)` of each side waits (up to five
