@@ -208,6 +208,16 @@ extension Container {
     disposalMask.bitwiseOr(Graph.pathBit(of: id), ordering: .relaxed)
   }
 
+  /// The disposal the definition `id` (of this container) declares, if any.
+  ///
+  /// NB: the lock and the dictionary only for a definition whose bit in ``disposalMask`` is set
+  /// (most declare none): each instance a scope tracks, or a graph keeps in case it fails, asked
+  /// under the lock before (server-scope, 8 instances, about 650 instructions a request).
+  func declaredDisposer(for id: RegistrationID) -> Disposer? {
+    guard disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0 else { return nil }
+    return withLifetime { $0.disposers[id] }
+  }
+
   /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.
   func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
     lifetime.withLock(owner: self) { lifetime in

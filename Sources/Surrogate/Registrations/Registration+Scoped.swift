@@ -69,9 +69,7 @@ extension Registration {
     guard !graph.isValidation, scope.kind.isStored, scope.kind != .weakSingleton else { return }
     // A `.scoped` instance's `lookup` is its scope's container (see `produceScoped`).
     let keeper = scope.kind == .scoped ? lookup : owner
-    // NB: the lock and the dictionary only when the definition's bit says it may declare one.
-    let declares = owner.disposalMask.load(ordering: .relaxed) & Graph.pathBit(of: id) != 0
-    let disposer = declares ? owner.withLifetime { $0.disposers[id] } : nil
+    let disposer = owner.declaredDisposer(for: id)
     guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainInstanceType)
     else { return }
     disposal.maker = store
