@@ -41,7 +41,7 @@ private final class InjectedGeneric<Value: AnyObject> {
 
 /// `@Injected` and `@InjectedWeak` beyond Dip's own cases: failure paths, validation, async
 /// resolution, inheritance, generics and concurrency.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct AutoInjectionTests {
   @Test func aMissingPropertyTwoLevelsDownNamesBothPropertiesInThePath() {
     let container = Container()

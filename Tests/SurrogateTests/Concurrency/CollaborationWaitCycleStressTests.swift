@@ -8,7 +8,7 @@ import Testing
 /// with both values (a cycle broken with `resolvingProperties`) or with `circularDependency` on
 /// both threads (a constructor cycle). Seeded and bounded: CI runs it in release and under
 /// ThreadSanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct CollaborationWaitCycleStressTests {
   static let seeds: [UInt64] = [0xC011_AB01, 0xC011_AB02]
   static let rounds = 200

@@ -31,9 +31,7 @@ private final class RingC {
 /// for another's. The waits cross the families, and a cycle of them must end as it does within
 /// one family: `circularDependency` for a constructor cycle, both values for a cycle broken with
 /// `resolvingProperties`, never a hang. Every run is bounded: a hang fails the test.
-// NB: 5 minutes, a hang guard: under ThreadSanitizer the whole suite can starve the cooperative pool
-// for over a minute before these tests run (one minute failed in CI).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct CollaborationWaitCycleTests {
   @Test func aConstructorCycleOfSingletonsAcrossCollaboratingContainersOnTwoThreadsIsACircularDependency() {
     let (x, y) = Self.constructorCycle(meeting: Meeting(sides: 2))

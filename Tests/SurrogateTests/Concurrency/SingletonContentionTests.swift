@@ -7,7 +7,7 @@ import Testing
 /// Singletons first asked for by several threads at once, as on an app's launch. Each test forces
 /// its race with semaphores (with time-outs, so a regression fails instead of hanging) or repeats
 /// it a bounded, seeded number of times. `.ci/run` runs them in release and under ThreadSanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct SingletonContentionTests {
   // MARK: - A singleton is never seen half-injected
 

@@ -44,7 +44,7 @@ private final class SelfAsking: Resolvable, @unchecked Sendable {  // NB: `conta
 /// (factories, `resolvingProperties` blocks, auto-injection and `didResolveDependencies()`), and a
 /// graph that failed publishes nothing it made. Bounded by round counts; `.ci/run` runs it in
 /// release, under ThreadSanitizer and under AddressSanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct SingletonPublicationTests {
   static let threads = 8
   static let rounds = 100

@@ -14,7 +14,7 @@ private final class Layer: Catalogue {
 /// Decoration is registration, and registration is safe from any number of threads: every
 /// decorator lands exactly once, whatever the interleaving. Bounded by round counts; `.ci/run`
 /// runs it in release and under ThreadSanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct ConcurrentDecorationTests {
   static let threads = 8
   static let rounds = 60

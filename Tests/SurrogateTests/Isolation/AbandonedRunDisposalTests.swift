@@ -76,9 +76,7 @@ private final class AutoInjected {
 /// the first run's result is thrown away: a `.unique` instance only that run received is nobody's,
 /// and is disposed once however the graph ends. What the next run reuses (a `.shared` instance,
 /// what one holds) is not.
-// NB: 5 minutes, a hang guard: under ThreadSanitizer the whole suite can starve the cooperative pool
-// for over a minute before these tests run (one minute failed in CI).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct AbandonedRunDisposalTests {
   enum Disposal: CaseIterable, Sendable {
     /// A `.disposing` block on the definition.

@@ -56,9 +56,7 @@ private final class RunCounts: Sendable {
 
 /// A user's synchronous factory or block runs once for the instance it makes, whatever the
 /// resolution meets: an `async` dependency, a main-actor one, a definition still being built.
-// NB: 5 minutes, a hang guard: under ThreadSanitizer the whole suite can starve the cooperative pool
-// for over a minute before these tests run (one minute failed in CI).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct FactoriesRunOnceTests {
   // NB: known issues of #34 ("Factories run once"), each still true: when one is fixed, its
   // `withKnownIssue` fails the test, and the expectation moves out of it.

@@ -64,9 +64,7 @@ private final class TwiceInjected {
 /// An awaited resolution whose synchronous factory asks more than once for a definition that only
 /// an `async` factory makes: each request gets its own instance, each made once (the factory that
 /// asks still runs again, a known issue of #34, see `FactoriesRunOnceTests`).
-// NB: 5 minutes, a hang guard: under ThreadSanitizer the whole suite can starve the cooperative pool
-// for over a minute before these tests run (one minute failed in CI).
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct RepeatedAsyncUniqueRequestTests {
   /// Where the sessions' disposal goes.
   enum Disposal: CaseIterable, Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// list and the map are all kept, in each thread's order, and every resolve sees a consistent
 /// prefix of each thread's members. Seeded and bounded: `SURROGATE_MULTIBINDING_SEED=<seed>`
 /// replays a run; `.ci/run` runs it in release and under ThreadSanitizer.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.hangGuard)
 struct MultiBindingStressTests {
   static let threads = 8
   static let rounds = 40

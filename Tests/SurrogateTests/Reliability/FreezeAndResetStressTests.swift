@@ -6,7 +6,7 @@ import Testing
 /// Registrations racing `bootstrap()`, and resolves racing `reset(_:)`, on real threads released
 /// together. Seeded (the seed is in the test's arguments) and bounded in rounds and in time.
 /// Run under ThreadSanitizer by `.ci/run`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct FreezeAndResetStressTests {
   static let seeds: [UInt64] = [0x5EED_0001, 0x5EED_0002, 0x5EED_0003]
   static let registeringThreads = 4

@@ -5,7 +5,7 @@ import Testing
 
 /// Every way a composition root can be wrong, and the error each one must produce: its code, its
 /// message and the resolution path. Nothing here may crash or hang.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.hangGuard)
 struct MisconfigurationTests {
   // MARK: - Missing definitions
 

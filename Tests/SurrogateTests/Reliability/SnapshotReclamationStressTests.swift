@@ -7,7 +7,7 @@ import Testing
 /// only when the last reader lets go of it (the rule stated in `Container.swift`). Seeded and
 /// bounded in operations, not in time. Run under ThreadSanitizer by `.ci/run`, where a snapshot
 /// released under a reader is reported as a race with its `free`.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.hangGuard)
 struct SnapshotReclamationStressTests {
   static let seeds: [UInt64] = [0x5EED_0101, 0x5EED_0102, 0x5EED_0103]
   static let writers = 2

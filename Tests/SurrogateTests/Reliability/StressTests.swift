@@ -8,7 +8,7 @@ import Testing
 ///
 /// The threads are real threads (not tasks on the two-thread cooperative pool), released together,
 /// so that first uses of singletons really race. Run under ThreadSanitizer by `.ci/run`.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.hangGuard)
 struct StressTests {
   static let threads = 8
   static let operations = 10_000
