@@ -211,7 +211,7 @@ extension Container {
       return try withNewGraph(snapshot: snapshot, isolation: isolation, retryGate: &retryGate, body)
     } catch {
       guard let retryGate else { throw error }
-      return try resolveAgain(after: retryGate, snapshot: snapshot, isolation: isolation, body)
+      return try resolveAgain(after: retryGate, failure: error, snapshot: snapshot, isolation: isolation, body)
     }
   }
 
@@ -238,11 +238,16 @@ extension Container {
   /// The graph backed off from a cycle of threads waiting for each other's singletons: once the
   /// other graph has finished, start again (see `Graph.waitForCreation`), a bounded number of
   /// times.
+  ///
+  /// A graph nested in another (a factory resolving from a container of another family) throws
+  /// `failure`, the cycle, instead: waiting for the other graph while the outer one holds what it
+  /// claimed would close the cycle again.
   @usableFromInline
   func resolveAgain<Result>(
-    after gate: Gate, snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
+    after gate: Gate, failure: ResolutionError, snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
     _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
+    guard !AsyncGraphScope.isNested else { throw failure }
     var gate = gate
     for _ in 0..<Self.maximumRetries {
       gate.wait()

@@ -104,11 +104,18 @@ extension Container {
       if !joined.isRoot(self) { joined.keepJoined(self) }
       return try await joined.resolveAsync(key, arguments: arguments, from: self)
     }
+    // Nested in another graph (a factory resolving from a container of another family): see
+    // `withGraph`, and `Graph.owner`, read before the task-local names the new graph.
+    let isNested = AsyncGraphScope.isNested
     var retries = 0
     while true {
       // A nonisolated async function runs on no actor, so the graph has no isolation.
       let graph = Graph(container: self)
       graph.task = withUnsafeCurrentTask { $0 }
+      if isNested {
+        graph.isAsync = true
+        _ = graph.owner
+      }
       do {
         return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
           try await graph.completingAsync { () async throws -> T in
@@ -117,7 +124,7 @@ extension Container {
         }
       } catch {
         // Backed off from a cycle of waits: start again once the other graph has finished.
-        guard let gate = graph.retryGate, retries < Self.maximumRetries else { throw error }
+        guard let gate = graph.retryGate, !isNested, retries < Self.maximumRetries else { throw error }
         try await gate.waitAsync()
         retries += 1
       }

@@ -3,7 +3,7 @@
 extension Graph {
   func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
     guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
-      let sameThread = creator.thread == owner.thread
+      let sameThread = creator.runner == owner.runner
       // Two threads each create a singleton the other needs (a cycle broken with
       // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
       // top-level `resolve` abandons what it claimed, waits for the other graph, and starts
@@ -26,12 +26,18 @@ extension Graph {
 
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
     guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
-      extras.retryAfter = gate
+      let sameTask = creator.runner == owner.runner
+      if !sameTask { extras.retryAfter = gate }
       throw ResolutionError(
         .circularDependency, key: requested, path: path(to: requested),
-        message: "\(requested) is being created by another resolution that is waiting for a singleton this one is "
-          + "creating.",
-        remedy: Self.waitCycleRemedy)
+        message: sameTask
+          ? "\(requested) is being created by an outer `resolve` in this task, which is waiting for it."
+          : "\(requested) is being created by another resolution that is waiting for a singleton this one is "
+            + "creating.",
+        remedy: sameTask
+          ? "Inside a factory, resolve through the factory's resolver `r`, not the container, so the dependency "
+            + "joins the same graph."
+          : Self.waitCycleRemedy)
     }
     defer { WaitCoordinator.shared.endWaiting(owner) }
     try await gate.waitAsync()

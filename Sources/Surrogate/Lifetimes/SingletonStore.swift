@@ -165,10 +165,16 @@ enum SingletonAction {
   case wait(GraphOwner, Gate)
 }
 
-/// The identity of a graph and the thread that runs it, for the wait coordinator.
+/// The identity of a graph and of what runs it, for the wait coordinator.
+///
+/// `runner` is the thread of a synchronous graph; an async graph's task may move between threads,
+/// so its runner is the address of the task's outermost async graph, odd so that it is never a
+/// thread's (see ``Graph/owner``). Graphs nested on one runner (a factory that resolves from a
+/// container of another family starts a graph of its own inside the graph running it) share it:
+/// while the nested graph waits, so does the outer one.
 struct GraphOwner: Hashable, Sendable {
   let graph: ObjectIdentifier
-  let thread: UInt
+  let runner: UInt
 }
 
 /// A one-shot gate that waiters block on (threads) or suspend on (tasks) until the creator opens it.

@@ -19,28 +19,34 @@ final class WaitCoordinator: Sendable {
   /// The process's coordinator, which every graph's waits go through.
   static let shared = WaitCoordinator()
 
-  private let waits = Mutex<[GraphOwner: GraphOwner]>([:])
+  /// For each waiting runner (a thread, or an async graph's task), the graph it waits for.
+  ///
+  /// NB: keyed by runner, not by graph: a graph that owns a singleton may be blocked by another
+  /// graph nested on its runner (its factory called `y.resolve` on a container of another family,
+  /// and that graph waits); the chain of waits follows the owner's runner to that wait. A runner
+  /// waits for one thing at a time.
+  private let waits = Mutex<[UInt: GraphOwner]>([:])
 
   private init() {}
 
   /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
-  /// deadlock: `owner` is the waiter's own thread, or is (transitively) waiting for the waiter.
+  /// deadlock: `owner` runs on the waiter's own runner, or is (transitively) waiting for it.
   func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner) -> Bool {
     waits.withLock(owner: self) { waits in
       var current = owner
       var steps = 0
       while true {
-        if current == waiter || current.thread == waiter.thread { return false }
-        guard let next = waits[current], steps < waits.count else { break }
+        if current.runner == waiter.runner { return false }
+        guard let next = waits[current.runner], steps < waits.count else { break }
         current = next
         steps += 1
       }
-      waits[waiter] = owner
+      waits[waiter.runner] = owner
       return true
     }
   }
 
   func endWaiting(_ waiter: GraphOwner) {
-    _ = waits.withLock(owner: self) { $0.removeValue(forKey: waiter) }
+    _ = waits.withLock(owner: self) { $0.removeValue(forKey: waiter.runner) }
   }
 }

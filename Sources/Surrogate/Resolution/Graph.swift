@@ -200,13 +200,22 @@ final class Graph {
     return extras
   }
 
-  /// Who runs the graph: its thread, or for an async graph a stand-in no thread shares (a task
-  /// may move between threads, so thread identity means nothing there).
+  /// Who runs the graph (see ``GraphOwner``): the runner of the async graph of this task whose
+  /// factory started it, if any; else its thread, or for an async graph a stand-in no thread
+  /// shares (a task may move between threads, so thread identity means nothing there): the
+  /// graph's own address, made odd (a thread's identity is an aligned address), unique while the
+  /// graph lives, which is as long as it can own a singleton or wait.
   var owner: GraphOwner {
     if let owner = extras.owner { return owner }
-    let owner = GraphOwner(
-      graph: ObjectIdentifier(self),
-      thread: isAsync ? UInt(bitPattern: ObjectIdentifier(self).hashValue) | 1 : currentThreadID())
+    let runner: UInt
+    if let enclosing = AsyncGraphScope.enclosing(of: self) {
+      runner = enclosing.owner.runner
+    } else if isAsync {
+      runner = UInt(bitPattern: ObjectIdentifier(self)) | 1
+    } else {
+      runner = currentThreadID()
+    }
+    let owner = GraphOwner(graph: ObjectIdentifier(self), runner: runner)
     extras.owner = owner
     return owner
   }

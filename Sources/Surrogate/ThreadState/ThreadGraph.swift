@@ -77,4 +77,18 @@ struct AsyncGraphScope: Sendable {
     else { return nil }
     return graph
   }
+
+  /// The async graph of this task that is running while `graph` starts (its factory resolves
+  /// from a container of another family), or `nil`: the graph `graph` is nested in.
+  static func enclosing(of graph: Graph) -> Graph? {
+    guard let enclosing = current?.graph, enclosing !== graph, enclosing.isActive, let task = enclosing.task,
+      withUnsafeCurrentTask(body: { $0 == task })
+    else { return nil }
+    return enclosing
+  }
+
+  /// Whether a graph is running on this thread or in this task: a graph that starts now is nested
+  /// in it, and must not wait for another graph to finish while the one it is nested in holds what
+  /// it has claimed.
+  static var isNested: Bool { ThreadGraph.current != nil || current?.graph.isActive == true }
 }
