@@ -58,10 +58,13 @@ extension Container {
   @_documentation(visibility: internal)
   @inlinable
   public func resolve<T, Tag: Hashable & Sendable>(
-    _ type: T.Type = T.self, tag: Tag, isolation: isolated (any Actor)? = #isolation
+    _ type: T.Type = T.self, tag: Tag?, isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> T {
+    // NB: `Tag?`, not `Tag`: an optional tag (`let tag: Environment? = ...`) binds `Tag` to what it
+    // holds, as `register(tag:)` unwraps it; with `Tag`, `Optional("live")` was a tag of its own,
+    // which missed the definition tagged "live" and silently fell back to the untagged one.
     if let override = activeOverride { return try override.resolve(type, tag: tag, isolation: isolation) }
-    return try resolveRequest(T.self, tag: DefinitionTag(typed: tag), arguments: (), isolation: isolation)
+    return try resolveRequest(T.self, tag: tag.map { DefinitionTag(typed: $0) }, arguments: (), isolation: isolation)
   }
 
   /// Resolves an instance of `T` that takes no tag and no runtime arguments: the common request.

@@ -104,6 +104,38 @@ struct TaggedScopeTests {
     #expect(inferred.name == "stub")
   }
 
+  /// A tag held in an optional (`let tag: Environment? = ...`) is the tag it holds, or no tag,
+  /// wherever it is passed: `register`, a synchronous or awaited `resolve`, or a resolver.
+  @Test func anOptionalTagIsTheTagItHoldsOrNoTag() throws {
+    let container = Container()
+    let live: String? = "live"
+    let stub: Environment? = .stub
+    let none: String? = nil
+    container.register { URLSessionClient(name: "untagged") }
+    container.register(tag: live) { URLSessionClient(name: "live") }
+    container.register(tag: stub) { URLSessionClient(name: "stub") }
+    #expect(try container.resolve(URLSessionClient.self, tag: "live").name == "live")
+    #expect(try container.resolve(URLSessionClient.self, tag: live).name == "live")
+    #expect(try container.resolve(URLSessionClient.self, tag: stub).name == "stub")
+    #expect(try container.resolve(URLSessionClient.self, tag: none).name == "untagged")
+    let inferred: URLSessionClient = try container.resolve(tag: live)
+    #expect(inferred.name == "live")
+    container.register(tag: "resolver") { r in URLSessionClient(name: try r.resolve(URLSessionClient.self, tag: stub).name) }
+    #expect(try container.resolve(URLSessionClient.self, tag: "resolver").name == "stub")
+    let error = #expect(throws: ResolutionError.self) { try Container().resolve(URLSessionClient.self, tag: live) }
+    #expect(error?.key.tag == DefinitionTag("live"))
+  }
+
+  @Test func anOptionalTagIsTheTagItHoldsOrNoTagWhenAwaited() async throws {
+    let container = Container()
+    let stub: Environment? = .stub
+    let none: String? = nil
+    container.register { URLSessionClient(name: "untagged") }
+    container.register(tag: stub) { URLSessionClient(name: "stub") }
+    #expect(try await container.resolve(URLSessionClient.self, tag: stub).name == "stub")
+    #expect(try await container.resolve(URLSessionClient.self, tag: none).name == "untagged")
+  }
+
   @Test func aStaticallyTypedTagThatMatchesNothingNamesItInTheError() {
     let container = Container()
     container.register(tag: "live") { URLSessionClient() }
