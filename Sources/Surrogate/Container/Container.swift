@@ -286,8 +286,14 @@ struct RegistryState {
 final class RegistrySnapshot: Sendable {
   @usableFromInline let registry: Registry
 
+  /// A snapshot of `registry`, whose tables are never written again (see
+  /// ``EntryTable/Storage/isShared``). Made under the container's registry mutex.
   @usableFromInline
-  init(_ registry: Registry) { self.registry = registry }
+  init(_ registry: Registry) {
+    registry.untagged.share()
+    registry.tagged.share()
+    self.registry = registry
+  }
 
   /// The entry under exactly `key`, read in place.
   ///

@@ -1,8 +1,9 @@
 // INVARIANT: a `Storage` owns `control` and `buckets` (allocated in `init`, freed in `deinit`);
 // bucket `i` is initialized exactly when `control[i] != 0`. A table is written only through a
-// registry under its container's `registry` mutex, and only while it holds the storage alone
-// (`makeUnique`): storage a snapshot shares is never written again, so readers of a snapshot, which
-// they took under that mutex, read it without the lock (see Container.swift, snapshot reading).
+// registry under its container's `registry` mutex, and only storage no snapshot has ever held
+// (`makeUnique`: `isShared`, set under that mutex when a snapshot is made, and never cleared): so
+// readers of a snapshot, which they took under that mutex, read it without the lock (see
+// Container.swift, snapshot reading), and no write depends on the order of their releases.
 // `bits(at:)` returns an entry's address unretained: valid while the table is held. `count` is
 // `@exclusivity(unchecked)` for the same reason (written under that mutex only). A tagged
 // bucket's tag is never `nil` (only tagged keys go in the tagged table), so its hash reads it
@@ -74,6 +75,9 @@ struct EntryTable<Bucket: EntryBucket>: Sendable {
     makeUnique(growingFor: count).remove(at: index)
   }
 
+  /// Marks the storage as held by a snapshot: a later write copies it (see ``Storage/isShared``).
+  func share() { storage?.isShared = true }
+
   /// Every stored entry, in no particular order.
   var entries: [any Entry] {
     var result: [any Entry] = []
@@ -92,7 +96,7 @@ struct EntryTable<Bucket: EntryBucket>: Sendable {
       return made
     }
     let needed = count * 5 > capacity * 4 ? capacity * 2 : capacity
-    let isUnique = isKnownUniquelyReferenced(&storage)
+    let isUnique = !storage!.isShared && isKnownUniquelyReferenced(&storage)
     if needed == capacity, isUnique { return storage! }
     let made = isUnique ? storage!.moving(capacity: needed) : storage!.copy(capacity: needed)
     storage = made
@@ -112,6 +116,13 @@ struct EntryTable<Bucket: EntryBucket>: Sendable {
     @usableFromInline let buckets: UnsafeMutablePointer<Bucket>
     // NB: written only under the registry's mutex (see above): no dynamic exclusivity checks.
     @usableFromInline @exclusivity(unchecked) var count = 0
+    /// Whether a snapshot has held this storage: then it is never written again.
+    ///
+    /// NB: not the reference count alone. A reader's last lookup and a later write in place of
+    /// storage whose snapshot the reader has released were ordered only by that count, kept by the
+    /// Swift runtime, which ThreadSanitizer does not see: it reported a data race (CI, the
+    /// multi-binding stress test). Read and written under the registry's mutex only.
+    @exclusivity(unchecked) var isShared = false
 
     /// See ``EntryTable/find(hash:_:)``. NB: a method of the storage, which borrows it: binding
     /// the table's optional storage to a local retained and released it at every lookup.
