@@ -61,7 +61,8 @@ extension Container {
   /// The graph of one resolution of `type`: the definitions it needed and who asked for whom.
   ///
   /// It resolves in a throwaway graph, as ``validate(isolation:)`` does: the container's singletons
-  /// are neither read nor kept, so their factories run again and what they make is dropped.
+  /// are neither read nor kept, so their factories run again and what they make is dropped. Inside
+  /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the overrides.
   ///
   /// ```swift
   /// let screen = try container.dependencyGraph(of: ListViewController.self)
@@ -78,15 +79,18 @@ extension Container {
   public func dependencyGraph<T>(
     of type: T.Type, tag: (any Hashable & Sendable)? = nil, isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> DependencyGraph {
+    // Inside `withOverrides`, the graph `resolve` would make there: the override's.
+    if let override = activeOverride { return try override.dependencyGraph(of: type, tag: tag, isolation: isolation) }
     let recorder = EdgeRecorder()
     let graph = Graph(container: self, isolation: isolation, isValidation: true)
     graph.observer = recorder
     _ = try graph.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
-    return makeDependencyGraph(recorder: recorder, entries: snapshot().registry.entries, onlyReached: true)
+    return makeDependencyGraph(recorder: recorder, entries: entriesInReach(), onlyReached: true)
   }
 
   /// The graph of one resolution of `type`, resolved as `try await resolve` does, in a throwaway
-  /// graph (the container's singletons are neither read nor kept).
+  /// graph (the container's singletons are neither read nor kept). Inside `withOverrides`, it is
+  /// the graph `resolve` makes there, with the overrides.
   ///
   /// ```swift
   /// let screen = try await container.dependencyGraph(of: AccountsViewController.self)
@@ -101,11 +105,18 @@ extension Container {
   public func dependencyGraph<T>(of type: T.Type, tag: (any Hashable & Sendable)? = nil) async throws
     -> DependencyGraph
   {
+    if let override = activeOverride { return try await override.dependencyGraph(of: type, tag: tag) }
     let recorder = EdgeRecorder()
     let graph = Graph(container: self, isValidation: true)
     graph.observer = recorder
     _ = try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
-    return makeDependencyGraph(recorder: recorder, entries: snapshot().registry.entries, onlyReached: true)
+    return makeDependencyGraph(recorder: recorder, entries: entriesInReach(), onlyReached: true)
+  }
+
+  /// The definitions a resolution from this container can reach: its own, then its ancestors',
+  /// so that a reached definition of an ancestor keeps its forwarded types.
+  private func entriesInReach() -> [any Entry] {
+    snapshotChain().flatMap { $0.registry.entries }
   }
 
   func makeDependencyGraph(
