@@ -14,12 +14,7 @@ extension Registration: RenewableEntry {
   /// reset gets the old instance or a new one, and the hot path reads a published singleton as
   /// it always has.
   func renewed() -> any Entry {
-    let copy = Registration(
-      id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
-      factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
-      asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes, store: nil, producer: producer,
-      autoInjects: extras?.autoInjects)
+    let copy = Registration(renewing: self)
     shareInjectionPlan(with: copy)
     return copy
   }
