@@ -40,6 +40,30 @@ extension Container {
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)
   }
 
+  /// Registers an `async` factory that needs nothing from the container.
+  ///
+  /// ```swift
+  /// container.register(.singleton) { try await Database.open(at: path) }
+  /// container.register { () async in await Settings.load() }
+  /// ```
+  ///
+  /// A closure without `await` registers a synchronous factory instead. Everything else is as for
+  /// an `async` factory that takes a resolver.
+  ///
+  /// - Parameters:
+  ///   - scope: How long instances live and who shares them; ``Scope/shared`` by default.
+  ///   - type: The type to register under, when it differs from what the factory returns.
+  ///   - tag: A tag that tells this definition apart from others of the same type.
+  ///   - factory: Makes the instance.
+  /// - Returns: The definition.
+  @discardableResult
+  public func register<T>(
+    _ scope: Scope = .shared, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
+    factory: @escaping @Sendable () async throws -> T
+  ) -> Definition<T, Void> {
+    register(scope, type: type, tag: tag) { (_: Resolver) async throws -> T in try await factory() }
+  }
+
   /// Resolves an instance of `T`, awaiting async factories.
   ///
   /// Works for every definition, synchronous or `async`. While another task is creating the same

@@ -47,6 +47,25 @@ struct AsyncFactoryTests {
     #expect(repo.database.name == "main")
   }
 
+  /// `register { () async in ... }` and `register { await ... }`, without a resolver, are `async`
+  /// factories; a closure without `await` stays a synchronous one.
+  @Test func anAsyncFactoryThatNeedsNothingFromTheContainerTakesNoResolver() async throws {
+    let container = Container()
+    container.register(.singleton) { try await Database.open("main") }
+    container.register(tag: "spelled") { () async throws -> Database in try await Database.open("spelled") }
+    container.register(tag: "plain") { Database(name: "plain") }
+    #expect(try await container.resolve(Database.self).name == "main")
+    #expect(try await container.resolve(Database.self, tag: "spelled").name == "spelled")
+    let error = resolutionError { try container.resolve(Database.self, tag: "spelled") }
+    #expect(error?.code == .requiresAwait)
+    // Synchronous: it resolves without `await`.
+    #expect(Self.resolveSynchronously(container, tag: "plain") == "plain")
+  }
+
+  private static func resolveSynchronously(_ container: Container, tag: String) -> String? {
+    try? container.resolve(Database.self, tag: tag).name
+  }
+
   @Test func syncDefinitionsResolveThroughTheAsyncPathToo() async throws {
     let container = Container()
     container.register { Service() }
