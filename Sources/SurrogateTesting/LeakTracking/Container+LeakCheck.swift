@@ -31,24 +31,30 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
     let verb = leaks.isEmpty ? "released" : "NOT released"
     let kept = keptSummary.isEmpty ? "" : " (\(keptSummary) kept by the container)"
     return
-      (["\(root) \(verb): \(checked.count) objects, \(leaks.count) leaked\(kept)"]
+      (["\(root) \(verb): \(checked.count) object\(checked.count == 1 ? "" : "s"), \(leaks.count) leaked\(kept)"]
       + leaks.map { "  \($0)" }).joined(separator: "\n")
   }
 
   /// `1 singleton and 2 "session" instances`: the kept instances counted by scope, singletons
-  /// first, then custom scopes in the order they were first made.
-  static func summary(ofKept scopes: [Scope]) -> String {
+  /// first, then custom scopes in the order they were first made, then `.scoped` instances and
+  /// what they hold (`1 scoped instance and 1 object it holds`).
+  static func summary(ofKept scopes: [Scope], heldByScoped: Int = 0) -> String {
     var names: [String] = []
     var counts: [String: Int] = [:]
-    for scope in scopes {
+    for scope in scopes where scope != .scoped {
       let name = scope.customName.map { "\"\($0)\"" } ?? ""
       if counts[name] == nil { names.append(name) }
       counts[name, default: 0] += 1
     }
-    let parts = names.sorted { $0.isEmpty && !$1.isEmpty }.map { name in
+    var parts = names.sorted { $0.isEmpty && !$1.isEmpty }.map { name in
       let count = counts[name] ?? 0
       return name.isEmpty
         ? "\(count) singleton\(count == 1 ? "" : "s")" : "\(count) \(name) instance\(count == 1 ? "" : "s")"
+    }
+    let scoped = scopes.count { $0 == .scoped }
+    if scoped > 0 { parts.append("\(scoped) scoped instance\(scoped == 1 ? "" : "s")") }
+    if heldByScoped > 0 {
+      parts.append("\(heldByScoped) object\(heldByScoped == 1 ? "" : "s") \(scoped == 1 ? "it holds" : "they hold")")
     }
     guard let last = parts.last else { return "" }
     return parts.count == 1 ? last : parts.dropLast().joined(separator: ", ") + " and " + last
@@ -149,18 +155,30 @@ extension Container {
     let definitions = Dictionary(
       recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
     let kept = keptInstances.compactMap { instance in instance.object.map { ($0, instance.scope) } }
+    // A `.scoped` instance lives until its scope ends, and so does what it holds: kept, not leaked
+    // (`validate()` sees no captive dependency there), unless it is on a cycle of its own.
+    let scopedObjects = kept.filter { $0.1 == .scoped }.map(\.0)
+    var heldByScoped = 0
     let leaks = checked.compactMap { instance -> Leak? in
       guard let object = instance.object, !options.keepsIntentionally(object) else { return nil }
-      return LeakFinder.leak(of: object, options: options) { cycle in
+      let leak = LeakFinder.leak(of: object, options: options) { cycle in
         Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
       } explainUnknown: { _ in
         Self.keptInstanceHolding(
-          object, kept: kept, definitions: definitions, requests: recording.requests, options: options)
+          object, kept: kept.filter { $0.1 != .scoped }, definitions: definitions, requests: recording.requests,
+          options: options)
       }
+      if leak.cycle.isEmpty, leak.holderPath.isEmpty, !scopedObjects.isEmpty,
+        LeakFinder.findPath(from: scopedObjects, to: object, limit: options.searchLimit).steps != nil
+      {
+        heldByScoped += 1
+        return nil
+      }
+      return leak
     }
     return ContainerLeakReport(
-      root: root, checked: checked.map(\.key), retainedByContainer: keptInstances.count, leaks: leaks,
-      keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope)))
+      root: root, checked: checked.map(\.key), retainedByContainer: keptInstances.count + heldByScoped, leaks: leaks,
+      keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope), heldByScoped: heldByScoped))
   }
 
   /// Names the forwarded type to hand out weakly: the cycle step whose target was requested
