@@ -5,7 +5,9 @@ extension Container {
   ///
   /// Services that do not depend on each other keep the order they were declared in. To find the
   /// order, each service is first resolved once in a throwaway graph, as ``validate()`` does (its
-  /// factories run again and what they make is dropped and disposed); then the real instances are
+  /// factories run again and what they make is dropped and disposed; a disposal of those throwaway
+  /// instances that fails is not reported here, `await validate()` reports it as
+  /// ``ValidationWarning/Kind/disposalFailed``); then the real instances are
   /// resolved, as `try await resolve` would. A request through a weak proxy, an `@InjectedWeak`
   /// property or a `Lazy` sets no order. Only this container's own services are returned: a child
   /// container's are the child's (resolve them from it, after the parent's).
