@@ -135,16 +135,4 @@ struct CollaboratorDisposalTests {
     #expect(journal.disposed == ["Tax"])
     withExtendedLifetime(pricing) {}
   }
-
-  @Test func aChildContainersInstanceMadeInAScopeIsDisposedWhenTheScopeEnds() async throws {
-    let journal = DisposalJournal()
-    let app = Container()
-    try await app.withScope { scope in
-      let feature = Container(parent: scope)
-      feature.register(.shared, type: (any TaxRule).self) { Tax() }.disposing { journal.note("\(type(of: $0))") }
-      _ = try await feature.resolve((any TaxRule).self)
-      #expect(journal.disposed.isEmpty)
-    }
-    #expect(journal.disposed == ["Tax"])
-  }
 }
