@@ -12,6 +12,11 @@ extension Container {
   /// - The last decorator applied is the outermost, as in Autofac.
   /// - The chain shares the decorated definition's scope: a decorated singleton is decorated once,
   ///   a `.shared` one once per graph, a `.unique` one every time.
+  /// - The decorated definition keeps its disposal (``Definition/disposing(_:)-5um1z``, given
+  ///   before or after decorating): it runs on the instance the definition made, once per instance
+  ///   kept, when the container or scope keeping it ends. A decorator's instance is another one:
+  ///   without a disposal of its own, it is disposed only if it conforms to ``Disposable``, before
+  ///   the instance it wraps (so its `dispose()` must not dispose that one too).
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
   ///   registered in this container so far (or, when it has none, the one it inherits).
   /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
@@ -84,7 +89,9 @@ extension Container {
       // inherited one is forwarded to where it lives.
       if found.owner === self, let movable = found.entry as? any MovableEntry {
         _ = registry.remove(found.entry.key, id: found.entry.id)
-        registry.insert(movable.moved(to: innerKey, id: id()))
+        // It keeps its id: what was declared for it by id (its disposal) stays its own, and its
+        // definition can still be given one (see `Registry.registers(_:as:)`).
+        registry.insert(movable.moved(to: innerKey, id: found.entry.id))
         // Types forwarded from a moved registration keep resolving it, undecorated: a forwarding
         // needs a registration as its source, and what it hands out is decorated on its own
         // type, if at all.
@@ -177,6 +184,13 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
 
   static func isDecoration(_ tag: DefinitionTag?) -> Bool { tag?.value is DecorationTag }
 
+  /// The hidden key the definition this decoration wraps was moved under (or forwarded from).
+  var innerKey: DefinitionKey {
+    DefinitionKey(
+      type: decorated.type, argumentsType: decorated.argumentsType,
+      tag: DefinitionTag(DecorationTag(serial: serial, role: .inner, decorated: decorated)))
+  }
+
   /// Whether `tag` is the hidden tag of a decorator's registration.
   static func isDecorator(_ tag: DefinitionTag?) -> Bool { (tag?.value as? DecorationTag)?.role == .decorator }
 }
@@ -200,6 +214,23 @@ extension Registration: MovableEntry {
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
       resolveArguments: resolveArguments, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: extras?.autoInjects)
+  }
+}
+
+extension Registry {
+  /// Whether the definition `id`, registered under `key`, is still registered here: under `key`,
+  /// or, once decorated, under the hidden key of the decoration that wraps it (a decoration moves
+  /// a definition keeping its id; `key` then forwards to the outermost decorator).
+  func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool {
+    var current = entry(for: key)
+    while let entry = current {
+      if entry.id == id { return true }
+      guard entry.isForwarding, let decoration = entry.sourceKey.tag?.value as? DecorationTag,
+        decoration.role == .decorator, decoration.decorated == key
+      else { return false }
+      current = self.entry(for: decoration.innerKey)
+    }
+    return false
   }
 }
 

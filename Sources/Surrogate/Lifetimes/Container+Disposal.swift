@@ -195,10 +195,11 @@ extension Container {
   }
 
   /// Whether a disposal may be added to the definition `id` of `key`: it is still registered here
-  /// and the definitions are not frozen (else the change is noted, see ``rejectedChanges``).
+  /// (also decorated since) and the definitions are not frozen (else the change is noted, see
+  /// ``rejectedChanges``).
   func admitsDisposal(of key: DefinitionKey, id: RegistrationID) -> Bool {
     write { registry in
-      registry.entry(for: key)?.id == id && registry.admits(RejectedChange(kind: .disposal, key: key))
+      registry.registers(id, as: key) && registry.admits(RejectedChange(kind: .disposal, key: key))
     }
   }
 

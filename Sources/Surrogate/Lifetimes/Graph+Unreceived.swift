@@ -28,7 +28,7 @@ extension Graph {
     // Validation keeps its own (see `ValidationDisposals`), and so does a scope, but only of the
     // `.shared` and `.unique` instances (see `ScopeDisposals`).
     guard !isValidation, observer == nil || (isStored && observer is ScopeDisposals) else { return }
-    let disposer = root.registeringContainer(of: id)?.declaredDisposer(for: id)
+    let disposer = registeringContainer(of: id)?.declaredDisposer(for: id)
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)

@@ -26,7 +26,7 @@ final class ScopeDisposals: GraphObserver {
     in graph: Graph
   ) {
     guard !scope.kind.isStored, !graph.isMadeForSingleton else { return }
-    let disposer = self.scope.registeringContainer(of: id)?.declaredDisposer(for: id)
+    let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
     else { return }
     // A scope that ended while this graph was making instances for it keeps none: the graph fails
@@ -102,6 +102,24 @@ extension Registration {
 }
 
 extension Graph {
+  /// The container that registered definition `id`, among those this graph resolves in: the root
+  /// and its ancestors (a scope's graph may start in a child of the scope), else a container that
+  /// joined the graph or a collaborator it resolved in, or an ancestor of one.
+  ///
+  /// NB: the joined containers and collaborators only when the root's family did not register
+  /// `id`: a graph that reached none of them searches no further than before.
+  func registeringContainer(of id: RegistrationID) -> Container? {
+    if let found = root.registeringContainer(of: id) { return found }
+    guard let extras = extrasStorage else { return nil }
+    for container in extras.joined {
+      if let found = container.registeringContainer(of: id) { return found }
+    }
+    for container in extras.collaborators {
+      if let found = container.registeringContainer(of: id) { return found }
+    }
+    return nil
+  }
+
   /// The ``Container/disposalMask`` of the container that registered `id`: the graph's root or
   /// its parent read without retaining them (the walk over retained containers cost a scope's
   /// request about 290 instructions), any other ancestor found by the walk; all bits set when no

@@ -14,7 +14,7 @@ extension Graph {
     if !scope.kind.isStored {
       guard root.isInScope, !frames.dropLast().contains(where: \.isSingleton) else { return }
     }
-    let disposer = root.registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
+    let disposer = registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType) else {
       return
     }
