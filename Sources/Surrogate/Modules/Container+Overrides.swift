@@ -54,7 +54,7 @@ extension Container {
   }
 
   private func overrideScope(_ configure: (Container) -> Void) -> [ObjectIdentifier: Container] {
-    let overrides = Container(parent: OverrideScope.current[ObjectIdentifier(self)] ?? self, maximumDepth: maximumDepth)
+    let overrides = Container(overriding: self)
     configure(overrides)
     family.noteOverrides()
     var scope = OverrideScope.current
@@ -77,5 +77,53 @@ extension Container {
   @usableFromInline @inline(never)
   func installedOverride() -> Container? {
     OverrideScope.current[ObjectIdentifier(self)]
+  }
+}
+
+// MARK: - Lookups through overrides
+
+extension Container {
+  /// The containers a lookup from this one reads in the current task, nearest first, when an
+  /// override installed in this task lies on its way; `nil` when none does (the lookup reads this
+  /// container and its ancestors, as outside any override).
+  ///
+  /// A lookup that falls through to an ancestor with an override reads the override first (and
+  /// the outer overrides it nests in), then the ancestor. This container's own override is not
+  /// read: a `resolve` on this container went there already. Reads the task-local only once some
+  /// container of the family has had overrides.
+  func overriddenLookupChain() -> [Container]? {
+    guard family.hasOverrides, parent != nil else { return nil }
+    let overrides = OverrideScope.current
+    guard !overrides.isEmpty else { return nil }
+    var chain: [Container] = []
+    var isOverridden = false
+    var next: Container? = self
+    while let current = next {
+      chain.append(current)
+      guard let parent = current.parent else { break }
+      // NB: an override container falls through to its parent itself: the parent's override is
+      // the container that falls through (or nests in it).
+      if !current.isOverride, let override = overrides[ObjectIdentifier(parent)] {
+        next = override
+        isOverridden = true
+      } else {
+        next = parent
+      }
+    }
+    return isOverridden ? chain : nil
+  }
+
+  /// The containers a lookup from this one reads in the current task, nearest first: this one, its
+  /// ancestors, and the overrides installed in this task for its ancestors, each before the
+  /// ancestor it overrides.
+  func lookupChain() -> [Container] {
+    if let chain = overriddenLookupChain() { return chain }
+    var chain: [Container] = []
+    var next: Container? = self
+    while let current = next {
+      chain.append(current)
+      next = current.parent
+    }
+    return chain
   }
 }

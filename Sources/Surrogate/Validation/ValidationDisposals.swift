@@ -39,9 +39,11 @@ extension Container {
     return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
   }
 
-  /// The container, among this one and its ancestors, that registered definition `id`.
+  /// The container, among this one and its ancestors (and the overrides installed for them in
+  /// this task, see ``lookupChain()``), that registered definition `id`.
   @usableFromInline
   func registeringContainer(of id: RegistrationID) -> Container? {
+    if let chain = overriddenLookupChain() { return chain.first { ObjectIdentifier($0) == id.container } }
     var container: Container? = self
     while let current = container {
       if ObjectIdentifier(current) == id.container { return current }
