@@ -17,13 +17,13 @@ extension Container {
   /// - Returns: The graph.
   public func dependencyGraph(isolation: isolated (any Actor)? = #isolation) -> DependencyGraph {
     let recorder = EdgeRecorder()
-    let entries = snapshot().registry.entries
+    let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
-      let graph = Graph(container: self, isolation: isolation, isValidation: true)
+      let graph = Graph(container: root, isolation: isolation, isValidation: true)
       graph.observer = recorder
       do throws(ResolutionError) {
-        _ = try graph.resolveErased(entry.key, arguments: (), from: self)
+        _ = try graph.resolveErased(entry.key, arguments: (), from: root)
       } catch {
         incomplete.note(error, recorder: recorder, isAsync: false)
       }
@@ -42,13 +42,13 @@ extension Container {
   /// - Returns: The graph.
   public func dependencyGraph() async -> DependencyGraph {
     let recorder = EdgeRecorder()
-    let entries = snapshot().registry.entries
+    let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
-      let graph = Graph(container: self, isValidation: true)
+      let graph = Graph(container: root, isValidation: true)
       graph.observer = recorder
       do {
-        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: root)
       } catch let error as ResolutionError {
         incomplete.note(error, recorder: recorder, isAsync: true)
       } catch {
@@ -117,6 +117,17 @@ extension Container {
   /// so that a reached definition of an ancestor keeps its forwarded types.
   private func entriesInReach() -> [any Entry] {
     snapshotChain().flatMap { $0.registry.entries }
+  }
+
+  /// Where the whole-container graph resolves from, and the definitions it draws: this
+  /// container's, or inside `withOverrides` its override's and then its own that the overrides do
+  /// not replace, resolved from the override as `resolve` does.
+  private func definitionsToDraw() -> (root: Container, entries: [any Entry]) {
+    let registries = registriesInView(throughAncestors: false)
+    guard registries.count > 1 else { return (self, registries.first?.registry.entries ?? []) }
+    var keys = Set<DefinitionKey>()
+    let entries = registries.flatMap(\.registry.entries).filter { keys.insert($0.key).inserted }
+    return (registries[0].container, entries)
   }
 
   func makeDependencyGraph(

@@ -113,6 +113,19 @@ extension Container {
     return isOverridden ? chain : nil
   }
 
+  /// The registries whose definitions a `resolve` on this container sees first in the current
+  /// task, nearest first, with the container of each: its override's (and those of the outer
+  /// overrides it nests in), then its own; with `throughAncestors`, then its ancestors' too, each
+  /// after the overrides installed for it. The definitions that `validate()` checks and
+  /// `dependencyGraph()` draws.
+  func registriesInView(throughAncestors: Bool) -> [(container: Container, registry: Registry)] {
+    var chain = (activeOverride ?? self).lookupChain()
+    if !throughAncestors, let index = chain.firstIndex(where: { $0 === self }) {
+      chain.removeSubrange((index + 1)...)
+    }
+    return chain.map { ($0, $0.snapshot().registry) }
+  }
+
   /// The containers a lookup from this one reads in the current task, nearest first: this one, its
   /// ancestors, and the overrides installed in this task for its ancestors, each before the
   /// ancestor it overrides.

@@ -24,17 +24,15 @@ extension Graph {
 
 extension Container {
   /// `disposals` (oldest first) to run newest first, without those of an object this container or
-  /// an ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
+  /// an ancestor (or an override of one in this task) keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
   /// gave a throwaway graph the app's own instance, which only `shutdown()` may dispose.
   func throwaway(_ disposals: [TrackedDisposal]) -> [TrackedDisposal] {
     var kept = Set<ObjectIdentifier>()
-    var current: Container? = self
-    while let keeper = current {
+    for keeper in lookupChain() {
       let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
         lifetime?.tracked.compactMap(\.object) ?? []
       }
       kept.formUnion(objects)
-      current = keeper.parent
     }
     return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
   }
