@@ -12,6 +12,10 @@ extension Container {
   /// for before it stopped, and marked (``DependencyGraph/Node/incomplete``) with the reason.
   /// `await container.dependencyGraph()` draws those too.
   ///
+  /// Inside ``withOverrides(_:operation:)-(_,()->Result)`` it draws what `resolve` makes for the
+  /// current task: the overrides' definitions, and this container's own that they do not replace,
+  /// each resolved with the overrides, as ``validate(isolation:)`` checks them.
+  ///
   /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor definitions
   ///   are built when it is the main actor.
   /// - Returns: The graph.
@@ -32,7 +36,8 @@ extension Container {
   }
 
   /// The graph of all definitions, resolving each as `try await resolve` does: `async` factories
-  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole.
+  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole; inside
+  /// `withOverrides`, with the overrides (see ``dependencyGraph(isolation:)``).
   ///
   /// ```swift
   /// let graph = await container.dependencyGraph()
@@ -62,7 +67,8 @@ extension Container {
   ///
   /// It resolves in a throwaway graph, as ``validate(isolation:)`` does: the container's singletons
   /// are neither read nor kept, so their factories run again and what they make is dropped. Inside
-  /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the overrides.
+  /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the
+  /// overrides, from this container, a scope of it or a container below it.
   ///
   /// ```swift
   /// let screen = try container.dependencyGraph(of: ListViewController.self)

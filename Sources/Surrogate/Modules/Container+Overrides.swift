@@ -7,20 +7,34 @@ extension Container {
   /// Runs `operation` with this container's registrations overridden, for the current task and the
   /// tasks it creates only.
   ///
-  /// The overrides live in a child container: a top-level `resolve` on this container inside
-  /// `operation` resolves from the child, so overridden types win and everything else comes from
-  /// this container. Two tests that override the same type in parallel never see each other's
-  /// registrations: the scope is a `@TaskLocal`.
+  /// The overrides live in a child container: a `resolve` on this container inside `operation`
+  /// resolves from the child, so overridden types win and everything else comes from this
+  /// container. A scope of this container (``withScope(isolation:reportingDisposalFailures:_:)``)
+  /// and any container below it see the overrides too: a lookup of theirs that falls through to
+  /// this container reads the overrides first, so a request handled in a scope gets the mocks. Two
+  /// tests that override the same type in parallel never see each other's registrations: the
+  /// scope is a `@TaskLocal`.
   ///
   /// ```swift
   /// try container.withOverrides({ $0.register { MockClient() as HTTPClient } }) {
   ///   let presenter = try container.resolve(ListPresenter.self) // gets the mock
+  ///   try container.withScope { scope in
+  ///     let handler = try scope.resolve(RequestHandler.self)    // so does a scope's request
+  ///   }
   /// }
   /// ```
   ///
-  /// Singletons of this container keep resolving their dependencies here (see
-  /// ``Container/init(parent:maximumDepth:autoInjectProperties:)``): to change what a singleton sees, override the
-  /// singleton too.
+  /// Inside `operation`, what the container's tools check and draw is what `resolve` makes there:
+  /// `validate()`, `dependencyGraph()` and `dependencyGraph(of:)` (of this container, its scopes
+  /// and its children), and SurrogateTesting's leak checks. A request a collaborator answers (see
+  /// ``collaborate(with:)-(Container...)``) resolves in the collaborator's own override, if it has
+  /// one.
+  ///
+  /// A singleton that the overrides do not replace resolves its dependencies without them, in the
+  /// container that registered it (see ``Container/init(parent:maximumDepth:autoInjectProperties:)``),
+  /// even when it is first made inside `operation`: it outlives the overrides and must not keep a
+  /// mock. To change what a singleton sees, override the singleton too; a singleton registered in
+  /// the overrides lives as long as they do.
   ///
   /// - Parameters:
   ///   - configure: Registers the overrides in the child container.

@@ -10,6 +10,11 @@ extension Container {
   /// Outside a scope, a `.scoped` definition is checked as a scope would resolve it, and a declared
   /// type is taken as provided (what needs it is not reported broken).
   ///
+  /// Inside ``withOverrides(_:operation:)-(_,()->Result)`` it checks what `resolve` makes for the
+  /// current task: the overrides' definitions, and this container's own that they do not replace,
+  /// each resolved with the overrides (as `resolve` there does); a scope or a child container of an
+  /// overridden one resolves through the overrides too.
+  ///
   /// Singletons made while validating are not kept. What validation made that the container would
   /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
   /// disposed before it returns, newest first, each once; a disposal that throws is a
