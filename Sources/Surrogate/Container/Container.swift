@@ -213,11 +213,18 @@ public final class Container: Sendable {
     return nil
   }
 
-  /// Finds the definition for a key from the live registry (outside a graph), as a request made
-  /// now in this task would: through the overrides installed for its ancestors too.
+  /// Finds the definition for a key from the live registry (outside a graph), in this container
+  /// and its ancestors: what a registration refers to, whatever the current task overrides.
   func lookup(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
+    lookup(key) { $0.snapshot() }
+  }
+
+  /// Finds the definition for a key from the live registry (outside a graph) as a request made now
+  /// in this task would: through the overrides installed for the ancestors too (see
+  /// ``overriddenLookupChain()``).
+  func lookupHonoringOverrides(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
     if let chain = overriddenLookupChain() { return Self.lookup(key, along: chain) { $0.snapshot() } }
-    return lookup(key) { $0.snapshot() }
+    return lookup(key)
   }
 
   /// Finds the definition for a key: the exact tag in this container and then its ancestors,

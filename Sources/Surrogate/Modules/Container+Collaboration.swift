@@ -137,8 +137,10 @@ extension Graph {
 }
 
 extension Container {
-  /// Whether a definition for `key` exists here, in an ancestor or in a collaborator.
+  /// Whether a definition for `key` exists here, in an ancestor or in a collaborator, for a request
+  /// made now in this task (through the overrides installed for them).
   func canFind(_ key: DefinitionKey) -> Bool {
-    lookup(key) != nil || collaborationNetwork().contains { $0.lookup(key) != nil }
+    lookupHonoringOverrides(key) != nil
+      || collaborationNetwork().contains { ($0.activeOverride ?? $0).lookupHonoringOverrides(key) != nil }
   }
 }

@@ -427,7 +427,8 @@ extension Container {
   /// The argument types of `entry` that the container cannot resolve.
   fileprivate func unsuppliedArguments(of entry: any Autowirable) -> [Any.Type] {
     entry.argumentTypes.filter { type in
-      !(type is any OptionalResolvable.Type) && lookup(DefinitionKey(type: type, tag: entry.key.tag)) == nil
+      !(type is any OptionalResolvable.Type)
+        && lookupHonoringOverrides(DefinitionKey(type: type, tag: entry.key.tag)) == nil
     }
   }
 

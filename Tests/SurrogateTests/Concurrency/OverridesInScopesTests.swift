@@ -154,6 +154,16 @@ struct OverridesInScopesTests {
     #expect(values == (1, 1))
   }
 
+  @Test func aScopeAutoWiresWithWhatOnlyTheOverrideRegisters() throws {
+    let app = Container()
+    app.register { (_, price: any Price) in Checkout(price: price) }
+    let value = try app.withOverrides(stub) {
+      try app.withScope { scope in try scope.resolve(Checkout.self).price.value }
+    }
+    #expect(value == 1)
+    #expect(throws: ResolutionError.self) { try app.withScope { scope in try scope.resolve(Checkout.self) } }
+  }
+
   @Test func parallelTasksWithDifferentOverridesSeeOnlyTheirOwnInTheirScopes() async throws {
     let app = app()
     let bothInside = AsyncLatch()

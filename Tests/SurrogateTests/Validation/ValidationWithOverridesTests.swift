@@ -95,6 +95,18 @@ struct ValidationWithOverridesTests {
     #expect(Self.broken(report) == ["Tariff", "Ledger"], "\(report)")
   }
 
+  @Test func aScopesValidationTakesATypeOnlyTheOverrideRegistersAsProvided() throws {
+    let app = Container()
+    app.declareScopeProvided(Network.self)
+    app.register { r in NetworkTariff(network: try r.resolve()) }
+    let outside = try app.withScope { scope in scope.validate() }
+    #expect(Self.missing(outside) == ["Network"], "\(outside)")
+    let inside = try app.withOverrides({ $0.register { Network() } }) {
+      try app.withScope { scope in scope.validate() }
+    }
+    #expect(inside.isValid, "\(inside)")
+  }
+
   @Test func validateOfAChildSeesAnOverrideOfItsParent() {
     let app = Container()
     app.register(type: (any Tariff).self) { LiveTariff() }
