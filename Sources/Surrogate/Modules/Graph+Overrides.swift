@@ -5,11 +5,16 @@ extension Graph {
   /// installed in this task lie on its way; `nil` when none does, and while a singleton is being
   /// made (a frame of one on the path): a singleton outlives the override, so it resolves its
   /// dependencies in the container that owns it, as if there were none, and never keeps a mock.
+  ///
+  /// The graph keeps the chain's override containers alive as it keeps a container that joined it
+  /// (``keepJoined(_:)``): one is no ancestor of the root, and a resolver made for a singleton it
+  /// registered refers to it unretained (see ``Resolver``), even after the override ended.
   func overriddenLookupChain(from container: Container) -> [Container]? {
-    guard container.family.hasOverrides, container.parent != nil, !frames.contains(where: \.isSingleton) else {
-      return nil
-    }
-    return container.overriddenLookupChain()
+    guard container.family.hasOverrides, container.parent != nil, !frames.contains(where: \.isSingleton),
+      let chain = container.overriddenLookupChain()
+    else { return nil }
+    for override in chain where override.isOverride { keepJoined(override) }
+    return chain
   }
 
   /// The containers a lookup of this graph from `container` reads, nearest first: with the

@@ -15,6 +15,12 @@ private final class RateCache: Sendable {
   init(rate: any Rate) { self.rate = rate }
 }
 
+/// Keeps the resolver its factory was given.
+private final class ResolverKeeper {
+  let resolver: Resolver
+  init(resolver: Resolver) { self.resolver = resolver }
+}
+
 /// Singletons and disposals of what an override makes, reached from scopes and children: nothing
 /// an override made outlives it in a container that does, and a scope disposes what it made from
 /// an override as it disposes its own.
@@ -75,6 +81,20 @@ struct OverrideLifetimeTests {
     }
     #expect(inside.rate.name == "stub")
     #expect(try child.resolve(RateCache.self).rate.name == "live")
+  }
+
+  @Test func aResolverKeptByAnOverridesSingletonMadeFromAScopeStillResolvesAfterTheOverride() throws {
+    let app = app()
+    weak var overrides: Container?
+    let keeper = try app.withOverrides({ container in
+      overrides = container
+      container.register(.singleton) { r in ResolverKeeper(resolver: r) }
+      container.register(type: (any Rate).self) { StubRate() }
+    }) {
+      try app.withScope { scope in try scope.resolve(ResolverKeeper.self) }
+    }
+    #expect(overrides != nil, "the override's container went while a resolver made for it was kept")
+    #expect(try keeper.resolver.resolve((any Rate).self).name == "stub")
   }
 
   @Test func aScopeDisposesTheScopedInstanceAnOverrideDefinesWhenItEnds() async throws {
