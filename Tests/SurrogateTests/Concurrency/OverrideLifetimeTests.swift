@@ -121,14 +121,16 @@ struct OverrideLifetimeTests {
     app.register { r in RepositoryStub(session: try r.resolve()) }
     app.register { SessionStub(pool: PoolStub(journal: journal), request: RequestStub(id: 0), journal: journal) }
     try app.withOverrides({ overrides in
-      overrides.register {
-        SessionStub(pool: PoolStub(journal: journal), request: RequestStub(id: 1), journal: journal)
+      overrides.register(.unique) { PoolStub(journal: journal) }
+        .disposing { _ in journal.note("stub pool") }
+      overrides.register { r in
+        SessionStub(pool: try r.resolve(), request: RequestStub(id: 1), journal: journal)
       }
       .disposing { session in journal.note("stub session \(session.request.id)") }
     }) {
       let request = try app.withScope { scope in try scope.resolve(RepositoryStub.self).session.request.id }
       #expect(request == 1)
-      #expect(journal.disposed == ["stub session 1"])
+      #expect(journal.disposed == ["stub session 1", "stub pool"])
     }
   }
 }
