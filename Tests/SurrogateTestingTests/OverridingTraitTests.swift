@@ -34,3 +34,16 @@ let appContainer: Container = {
     #expect(try appContainer.resolve((any Clock).self).name == "system")
   }
 }
+
+@Suite struct OverridingTraitInScopesTests {
+  @Test(.overriding(appContainer) { $0.register(type: (any Clock).self) { StubClock(name: "scoped") } })
+  func aScopeOpenedInATestWithTheTraitSeesTheOverride() async throws {
+    let name = try await appContainer.withScope { scope in try await scope.resolve((any Clock).self).name }
+    #expect(name == "scoped")
+  }
+
+  @Test(.overriding(appContainer) { $0.register(type: (any Clock).self) { StubClock(name: "child") } })
+  func aChildContainerInATestWithTheTraitSeesTheOverride() async throws {
+    #expect(try await Container(parent: appContainer).resolve((any Clock).self).name == "child")
+  }
+}

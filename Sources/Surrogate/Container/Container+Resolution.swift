@@ -176,7 +176,10 @@ extension Container {
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
     // A scope's container that ended would still find its parent's definitions.
     try checkNotShutDown(key)
-    if let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
+    // NB: in a family that has had overrides, the graph looks the key up: a lookup that falls
+    // through to an overridden ancestor reads its override first (see `Graph.lookup(_:from:)`).
+    if !family.hasOverrides,
+      let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
       !found.entry.isForwarding
     {
       let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)

@@ -55,6 +55,9 @@ public final class Container: Sendable {
   let children = Mutex(ChildList())
   /// Whether ``withScope(isolation:reportingDisposalFailures:_:)`` made this container for a scope.
   let opensScope: Bool
+  /// Whether ``withOverrides(_:operation:)-(_,()->Result)`` made this container to hold overrides:
+  /// a lookup that falls through it reaches its parent itself, never the parent's override again.
+  let isOverride: Bool
   /// The nearest ancestor that opens a scope, if any: where a `.scoped` instance and an instance
   /// with a disposal made in a scope live.
   let enclosingScope: Container?
@@ -108,6 +111,7 @@ public final class Container: Sendable {
     self.autoInjectsProperties = autoInjectProperties
     self.family = parent?.family ?? ContainerFamily()
     self.opensScope = false
+    self.isOverride = false
     self.enclosingScope = parent?.scopeContainer
     self.isInScope = parent?.isInScope ?? false
     if let parent { parent.children.withLock(owner: parent) { $0.add(self) } }
@@ -121,9 +125,26 @@ public final class Container: Sendable {
     self.autoInjectsProperties = parent.autoInjectsProperties
     self.family = parent.family
     self.opensScope = true
+    self.isOverride = false
     self.enclosingScope = parent.scopeContainer
     self.isInScope = true
     parent.children.withLock(owner: parent) { $0.addScope(self) }
+  }
+
+  /// A container for overrides of `overridden`: a child of `overridden`'s override in this task
+  /// if it has one (so that overrides nest), else of `overridden` itself (see
+  /// ``withOverrides(_:operation:)-(_,()->Result)``).
+  init(overriding overridden: Container) {
+    let parent = overridden.installedOverride() ?? overridden
+    self.parent = parent
+    self.maximumDepth = overridden.maximumDepth
+    self.autoInjectsProperties = true
+    self.family = parent.family
+    self.opensScope = false
+    self.isOverride = true
+    self.enclosingScope = parent.scopeContainer
+    self.isInScope = parent.isInScope
+    parent.children.withLock(owner: parent) { $0.add(self) }
   }
 
   /// The container of the scope this one is in: itself, or its nearest ancestor that opens one.
@@ -192,15 +213,25 @@ public final class Container: Sendable {
     return nil
   }
 
-  /// Finds the definition for a key: the exact tag in this container and then its ancestors,
-  /// then the untagged definition the same way.
-  /// Finds the definition for a key from the live registry (outside a graph).
+  /// Finds the definition for a key from the live registry (outside a graph), in this container
+  /// and its ancestors: what a registration refers to, whatever the current task overrides.
   func lookup(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
     lookup(key) { $0.snapshot() }
   }
 
+  /// Finds the definition for a key from the live registry (outside a graph) as a request made now
+  /// in this task would: through the overrides installed for the ancestors too (see
+  /// ``overriddenLookupChain()``).
+  func lookupHonoringOverrides(_ key: DefinitionKey) -> (entry: any Entry, owner: Container)? {
+    if let chain = overriddenLookupChain() { return Self.lookup(key, along: chain) { $0.snapshot() } }
+    return lookup(key)
+  }
+
   /// Finds the definition for a key: the exact tag in this container and then its ancestors,
   /// then the untagged definition the same way.
+  ///
+  /// Reads this container and its ancestors only: a caller that honours overrides reads
+  /// ``overriddenLookupChain()`` first (see `Graph.lookup(_:from:)`).
   @usableFromInline @inline(__always)
   func lookup(_ key: DefinitionKey, in snapshot: (Container) -> RegistrySnapshot)
     -> (entry: any Entry, owner: Container)?
@@ -224,16 +255,34 @@ public final class Container: Sendable {
     return nil
   }
 
-  /// Registrations of the key's type that take runtime arguments, for auto-wiring.
-  func autowireCandidates(for key: DefinitionKey) -> [(entry: any Autowirable, owner: Container)] {
+  /// Finds the definition for a key in `chain` (a lookup chain, nearest first): the exact tag in
+  /// each container in turn, then the untagged definition the same way.
+  static func lookup(
+    _ key: DefinitionKey, along chain: [Container], in snapshot: (Container) -> RegistrySnapshot
+  ) -> (entry: any Entry, owner: Container)? {
+    for container in chain {
+      if let entry = snapshot(container).entry(for: key) { return (entry, container) }
+    }
+    guard key.isTagged else { return nil }
+    let untagged = key.with(tag: nil)
+    for container in chain {
+      if let entry = snapshot(container).entry(for: untagged) { return (entry, container) }
+    }
+    return nil
+  }
+
+  /// Registrations of the key's type that take runtime arguments, for auto-wiring, found along
+  /// `chain`: this container's lookup chain (see `Graph.lookupChain(from:)`).
+  func autowireCandidates(for key: DefinitionKey, along chain: [Container])
+    -> [(entry: any Autowirable, owner: Container)]
+  {
     var candidates: [(entry: any Autowirable, owner: Container)] = []
     var seen = Set<ObjectIdentifier>()
-    var container: Container? = self
-    while let current = container {
+    for current in chain {
       let variants = current.snapshot().registry.argumentVariants[ObjectIdentifier(key.type)] ?? [:]
       for (id, argumentsType) in variants where !seen.contains(id) {
         let variantKey = DefinitionKey(type: key.type, argumentsType: argumentsType, tag: key.tag)
-        guard let found = lookup(variantKey) else { continue }
+        guard let found = Self.lookup(variantKey, along: chain, in: { $0.snapshot() }) else { continue }
         if let entry = found.entry as? any Autowirable {
           seen.insert(id)
           candidates.append((entry, found.owner))
@@ -246,20 +295,14 @@ public final class Container: Sendable {
           candidates.append((entry, decorator.owner))
         }
       }
-      container = current.parent
     }
     return candidates
   }
 
-  /// The registries a lookup from this container reads: its own, then its ancestors'.
+  /// The registries a lookup from this container reads in this task: its own, then its
+  /// ancestors', each after the overrides installed for it (see ``lookupChain()``).
   func snapshotChain() -> [RegistrySnapshot] {
-    var snapshots: [RegistrySnapshot] = []
-    var container: Container? = self
-    while let current = container {
-      snapshots.append(current.snapshot())
-      container = current.parent
-    }
-    return snapshots
+    lookupChain().map { $0.snapshot() }
   }
 }
 

@@ -1,7 +1,7 @@
 // INVARIANT: `containerReference` is unretained: the graph's root, kept alive by the caller of the
 // top-level `resolve` and then by the graph (`keepRootAlive`), the ancestors the root holds, or a
-// container that joined the graph (a child's `resolve` inside a parent's factory), which the graph
-// retains (`keepJoined`).
+// container that joined the graph (a child's `resolve` inside a parent's factory, or an override
+// a lookup read, see Graph+Overrides.swift), which the graph retains (`keepJoined`).
 // `tagBits` are borrowed (see BorrowedKey.swift); the graph keeps the tag alive (`Graph.keep(_:)`).
 // A resolver used after its graph's path emptied starts a new graph, never the finished one.
 
@@ -19,9 +19,9 @@
 public struct Resolver {
   @usableFromInline let graph: Graph
   /// The container this resolver looks definitions up in, unretained: the graph's root, one of
-  /// its ancestors (lookups only go up) or a container that joined the graph; `graph` keeps its
-  /// root, and so every ancestor, and every container that joined it alive for as long as this
-  /// resolver exists.
+  /// its ancestors (lookups only go up), a container that joined the graph, or an override one of
+  /// its lookups read; `graph` keeps its root, and so every ancestor, and every container that
+  /// joined it (overrides included) alive for as long as this resolver exists.
   ///
   /// NB: `Unmanaged` and used through `_withUnsafeGuaranteedRef` on the hot paths, not an
   /// `unowned(unsafe)` field: reading such a field makes a strong copy, one retain and release of

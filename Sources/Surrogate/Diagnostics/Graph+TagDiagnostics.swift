@@ -40,7 +40,9 @@ extension Graph {
   func reachesDefinition(taggedExactly key: DefinitionKey, from container: Container) -> Bool {
     if let found = lookup(key, from: container) { return found.entry.key.tagSlot == key.tagSlot }
     for collaborator in container.collaborationNetwork() {
-      if let found = collaborator.lookup(key, in: snapshot(of:)) { return found.entry.key.tagSlot == key.tagSlot }
+      if let found = lookupInSnapshots(key, from: resolvingContainer(of: collaborator)) {
+        return found.entry.key.tagSlot == key.tagSlot
+      }
     }
     return false
   }

@@ -12,18 +12,22 @@ extension Container {
   /// for before it stopped, and marked (``DependencyGraph/Node/incomplete``) with the reason.
   /// `await container.dependencyGraph()` draws those too.
   ///
+  /// Inside ``withOverrides(_:operation:)-(_,()->Result)`` it draws what `resolve` makes for the
+  /// current task: the overrides' definitions, and this container's own that they do not replace,
+  /// each resolved with the overrides, as ``validate(isolation:)`` checks them.
+  ///
   /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor definitions
   ///   are built when it is the main actor.
   /// - Returns: The graph.
   public func dependencyGraph(isolation: isolated (any Actor)? = #isolation) -> DependencyGraph {
     let recorder = EdgeRecorder()
-    let entries = snapshot().registry.entries
+    let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
-      let graph = Graph(container: self, isolation: isolation, isValidation: true)
+      let graph = Graph(container: root, isolation: isolation, isValidation: true)
       graph.observer = recorder
       do throws(ResolutionError) {
-        _ = try graph.resolveErased(entry.key, arguments: (), from: self)
+        _ = try graph.resolveErased(entry.key, arguments: (), from: root)
       } catch {
         incomplete.note(error, recorder: recorder, isAsync: false)
       }
@@ -32,7 +36,8 @@ extension Container {
   }
 
   /// The graph of all definitions, resolving each as `try await resolve` does: `async` factories
-  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole.
+  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole; inside
+  /// `withOverrides`, with the overrides (see ``dependencyGraph(isolation:)``).
   ///
   /// ```swift
   /// let graph = await container.dependencyGraph()
@@ -42,13 +47,13 @@ extension Container {
   /// - Returns: The graph.
   public func dependencyGraph() async -> DependencyGraph {
     let recorder = EdgeRecorder()
-    let entries = snapshot().registry.entries
+    let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
-      let graph = Graph(container: self, isValidation: true)
+      let graph = Graph(container: root, isValidation: true)
       graph.observer = recorder
       do {
-        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: root)
       } catch let error as ResolutionError {
         incomplete.note(error, recorder: recorder, isAsync: true)
       } catch {
@@ -62,7 +67,8 @@ extension Container {
   ///
   /// It resolves in a throwaway graph, as ``validate(isolation:)`` does: the container's singletons
   /// are neither read nor kept, so their factories run again and what they make is dropped. Inside
-  /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the overrides.
+  /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the
+  /// overrides, from this container, a scope of it or a container below it.
   ///
   /// ```swift
   /// let screen = try container.dependencyGraph(of: ListViewController.self)
@@ -117,6 +123,17 @@ extension Container {
   /// so that a reached definition of an ancestor keeps its forwarded types.
   private func entriesInReach() -> [any Entry] {
     snapshotChain().flatMap { $0.registry.entries }
+  }
+
+  /// Where the whole-container graph resolves from, and the definitions it draws: this
+  /// container's, or inside `withOverrides` its override's and then its own that the overrides do
+  /// not replace, resolved from the override as `resolve` does.
+  private func definitionsToDraw() -> (root: Container, entries: [any Entry]) {
+    let registries = registriesInView(throughAncestors: false)
+    guard registries.count > 1 else { return (self, registries.first?.registry.entries ?? []) }
+    var keys = Set<DefinitionKey>()
+    let entries = registries.flatMap(\.registry.entries).filter { keys.insert($0.key).inserted }
+    return (registries[0].container, entries)
   }
 
   func makeDependencyGraph(

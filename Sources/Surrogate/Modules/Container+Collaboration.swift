@@ -92,8 +92,11 @@ extension Graph {
   {
     let network = container.collaborationNetwork()
     guard !network.isEmpty else { return nil }
-    for collaborator in network {
-      if let found = collaborator.lookup(key, in: snapshot(of:)) {
+    // Inside `withOverrides` of a collaborator, the request resolves in its override, as a
+    // `resolve` on the collaborator would.
+    let collaborators = network.map(resolvingContainer(of:))
+    for collaborator in collaborators {
+      if let found = lookupInSnapshots(key, from: collaborator) {
         extras.collaborators.append(collaborator)
         return try found.entry.produce(
           arguments: arguments, in: self, requested: key, owner: found.owner, lookup: collaborator
@@ -101,7 +104,7 @@ extension Graph {
       }
     }
     guard !key.hasArguments else { return nil }
-    for collaborator in network {
+    for collaborator in collaborators {
       extras.collaborators.append(collaborator)
       if let produced = try autowire(key, from: collaborator) { return produced }
       extras.collaborators.removeLast()
@@ -134,8 +137,10 @@ extension Graph {
 }
 
 extension Container {
-  /// Whether a definition for `key` exists here, in an ancestor or in a collaborator.
+  /// Whether a definition for `key` exists here, in an ancestor or in a collaborator, for a request
+  /// made now in this task (through the overrides installed for them).
   func canFind(_ key: DefinitionKey) -> Bool {
-    lookup(key) != nil || collaborationNetwork().contains { $0.lookup(key) != nil }
+    lookupHonoringOverrides(key) != nil
+      || collaborationNetwork().contains { ($0.activeOverride ?? $0).lookupHonoringOverrides(key) != nil }
   }
 }

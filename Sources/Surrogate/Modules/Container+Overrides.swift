@@ -7,20 +7,34 @@ extension Container {
   /// Runs `operation` with this container's registrations overridden, for the current task and the
   /// tasks it creates only.
   ///
-  /// The overrides live in a child container: a top-level `resolve` on this container inside
-  /// `operation` resolves from the child, so overridden types win and everything else comes from
-  /// this container. Two tests that override the same type in parallel never see each other's
-  /// registrations: the scope is a `@TaskLocal`.
+  /// The overrides live in a child container: a `resolve` on this container inside `operation`
+  /// resolves from the child, so overridden types win and everything else comes from this
+  /// container. A scope of this container (``withScope(isolation:reportingDisposalFailures:_:)``)
+  /// and any container below it see the overrides too: a lookup of theirs that falls through to
+  /// this container reads the overrides first, so a request handled in a scope gets the mocks. Two
+  /// tests that override the same type in parallel never see each other's registrations: the
+  /// scope is a `@TaskLocal`.
   ///
   /// ```swift
   /// try container.withOverrides({ $0.register { MockClient() as HTTPClient } }) {
   ///   let presenter = try container.resolve(ListPresenter.self) // gets the mock
+  ///   try container.withScope { scope in
+  ///     let handler = try scope.resolve(RequestHandler.self)    // so does a scope's request
+  ///   }
   /// }
   /// ```
   ///
-  /// Singletons of this container keep resolving their dependencies here (see
-  /// ``Container/init(parent:maximumDepth:autoInjectProperties:)``): to change what a singleton sees, override the
-  /// singleton too.
+  /// Inside `operation`, what the container's tools check and draw is what `resolve` makes there:
+  /// `validate()`, `dependencyGraph()` and `dependencyGraph(of:)` (of this container, its scopes
+  /// and its children), and SurrogateTesting's leak checks. A request a collaborator answers (see
+  /// ``collaborate(with:)-(Container...)``) resolves in the collaborator's own override, if it has
+  /// one.
+  ///
+  /// A singleton that the overrides do not replace resolves its dependencies without them, in the
+  /// container that registered it (see ``Container/init(parent:maximumDepth:autoInjectProperties:)``),
+  /// even when it is first made inside `operation`: it outlives the overrides and must not keep a
+  /// mock. To change what a singleton sees, override the singleton too; a singleton registered in
+  /// the overrides lives as long as they do.
   ///
   /// - Parameters:
   ///   - configure: Registers the overrides in the child container.
@@ -54,7 +68,7 @@ extension Container {
   }
 
   private func overrideScope(_ configure: (Container) -> Void) -> [ObjectIdentifier: Container] {
-    let overrides = Container(parent: OverrideScope.current[ObjectIdentifier(self)] ?? self, maximumDepth: maximumDepth)
+    let overrides = Container(overriding: self)
     configure(overrides)
     family.noteOverrides()
     var scope = OverrideScope.current
@@ -77,5 +91,66 @@ extension Container {
   @usableFromInline @inline(never)
   func installedOverride() -> Container? {
     OverrideScope.current[ObjectIdentifier(self)]
+  }
+}
+
+// MARK: - Lookups through overrides
+
+extension Container {
+  /// The containers a lookup from this one reads in the current task, nearest first, when an
+  /// override installed in this task lies on its way; `nil` when none does (the lookup reads this
+  /// container and its ancestors, as outside any override).
+  ///
+  /// A lookup that falls through to an ancestor with an override reads the override first (and
+  /// the outer overrides it nests in), then the ancestor. This container's own override is not
+  /// read: a `resolve` on this container went there already. Reads the task-local only once some
+  /// container of the family has had overrides.
+  func overriddenLookupChain() -> [Container]? {
+    guard family.hasOverrides, parent != nil else { return nil }
+    let overrides = OverrideScope.current
+    guard !overrides.isEmpty else { return nil }
+    var chain: [Container] = []
+    var isOverridden = false
+    var next: Container? = self
+    while let current = next {
+      chain.append(current)
+      guard let parent = current.parent else { break }
+      // NB: an override container falls through to its parent itself: the parent's override is
+      // the container that falls through (or nests in it).
+      if !current.isOverride, let override = overrides[ObjectIdentifier(parent)] {
+        next = override
+        isOverridden = true
+      } else {
+        next = parent
+      }
+    }
+    return isOverridden ? chain : nil
+  }
+
+  /// The registries whose definitions a `resolve` on this container sees first in the current
+  /// task, nearest first, with the container of each: its override's (and those of the outer
+  /// overrides it nests in), then its own; with `throughAncestors`, then its ancestors' too, each
+  /// after the overrides installed for it. The definitions that `validate()` checks and
+  /// `dependencyGraph()` draws.
+  func registriesInView(throughAncestors: Bool) -> [(container: Container, registry: Registry)] {
+    var chain = (activeOverride ?? self).lookupChain()
+    if !throughAncestors, let index = chain.firstIndex(where: { $0 === self }) {
+      chain.removeSubrange((index + 1)...)
+    }
+    return chain.map { ($0, $0.snapshot().registry) }
+  }
+
+  /// The containers a lookup from this one reads in the current task, nearest first: this one, its
+  /// ancestors, and the overrides installed in this task for its ancestors, each before the
+  /// ancestor it overrides.
+  func lookupChain() -> [Container] {
+    if let chain = overriddenLookupChain() { return chain }
+    var chain: [Container] = []
+    var next: Container? = self
+    while let current = next {
+      chain.append(current)
+      next = current.parent
+    }
+    return chain
   }
 }

@@ -2,16 +2,13 @@ extension Graph {
   /// The contributions to `collection` that a request from `requester` sees, in order: its
   /// ancestors' first (the root-most first), then its own; with the container that made each.
   ///
-  /// Read from this graph's snapshots, like every lookup of the graph.
+  /// Read from this graph's snapshots, like every lookup of the graph, and through the same
+  /// containers: inside `withOverrides`, an overridden ancestor's override contributes after the
+  /// ancestor (see ``lookupChain(from:)``).
   func contributions(to collection: DefinitionKey, from requester: Container)
     -> [(contribution: Contribution, owner: Container)]
   {
-    var chain: [Container] = []
-    var current: Container? = requester
-    while let container = current {
-      chain.append(container)
-      current = container.parent
-    }
+    let chain = lookupChain(from: requester)
     var found: [(contribution: Contribution, owner: Container)] = []
     for container in chain.reversed() {
       for contribution in snapshot(of: container).registry.contributions.list(for: collection) {

@@ -102,6 +102,7 @@ extension Graph {
     if !key.isTagged, isRoot(container), rootIsTopLevel {
       return rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.containsUntagged(key.typeKey) }
     }
+    if container.family.hasOverrides { return lookupInSnapshots(key, from: container) != nil }
     return container.lookup(key, in: snapshot(of:)) != nil
   }
 
@@ -189,7 +190,7 @@ extension Graph {
   /// own tag come first, untagged ones only when none of those fits; among them, the one with
   /// the most arguments wins, and two equally good ones are an error, never a guess.
   func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
-    let candidates = container.autowireCandidates(for: key)
+    let candidates = container.autowireCandidates(for: key, along: lookupChain(from: container))
     guard !candidates.isEmpty else { return nil }
     var viable = candidates.filter { candidate in
       candidate.entry.argumentTypes.allSatisfy { type in

@@ -118,7 +118,8 @@ final class Graph {
   @usableFromInline let rootIsTopLevel: Bool
   /// The root's parent when it has no parent itself (a child container's or a scope's graph): an
   /// untagged lookup from the root reads the root's snapshot, then this parent's (see
-  /// ``parentSnapshot``), before the general path.
+  /// ``parentSnapshot``), before the general path. `nil` in a family that has had overrides
+  /// (see ``fastParent(of:)``).
   @usableFromInline let topLevelParent: Container?
   /// The snapshot of ``topLevelParent`` this graph reads, taken on the first lookup that falls
   /// through the root; a newer one read on a miss replaces it, and the old one is kept to the
@@ -236,7 +237,7 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
-    self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
+    self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = isValidation
     if !isValidation, container.isInScope {
       let disposals = container.scopeDisposals()
@@ -257,13 +258,21 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
-    self.topLevelParent = container.parent.flatMap { $0.parent == nil ? $0 : nil }
+    self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = false
     if container.isInScope {
       let disposals = container.scopeDisposals()
       scopeObserver = disposals?.identity
       observer = disposals?.observer
     }
+  }
+
+  /// The ``topLevelParent`` of a graph started from `container`: its parent when that has none,
+  /// and no container of the family has had overrides (a lookup that falls through to the parent
+  /// may have to read its override first: the general path does).
+  @inlinable @inline(__always)
+  static func fastParent(of container: Container) -> Container? {
+    container.parent.flatMap { $0.parent == nil && !$0.family.hasOverrides ? $0 : nil }
   }
 
   /// The container the graph was started from, retained: for the general path.
@@ -367,12 +376,25 @@ final class Graph {
 
   /// Finds the definition for a key. A miss looks at the live registry once more, so that what
   /// a factory registered while this graph was being built is found too.
+  ///
+  /// Inside `withOverrides`, a lookup that falls through to an overridden ancestor reads its
+  /// override first (see ``overriddenLookupChain(from:)``).
   @usableFromInline
   func lookup(_ key: DefinitionKey, from container: Container) -> (entry: any Entry, owner: Container)? {
+    if container.family.hasOverrides, let chain = overriddenLookupChain(from: container) {
+      if let found = Container.lookup(key, along: chain, in: snapshot(of:)) { return found }
+      return refreshSnapshots(of: chain) ? Container.lookup(key, along: chain, in: snapshot(of:)) : nil
+    }
     if let found = container.lookup(key, in: snapshot(of:)) { return found }
+    return refreshSnapshots(of: sequence(first: container, next: \.parent))
+      ? container.lookup(key, in: snapshot(of:)) : nil
+  }
+
+  /// Takes the live registry of each of `containers` whose snapshot this graph holds an older one
+  /// of; returns whether any was newer.
+  private func refreshSnapshots(of containers: some Sequence<Container>) -> Bool {
     var changed = false
-    var current: Container? = container
-    while let candidate = current {
+    for candidate in containers {
       let fresh = candidate.snapshot()
       if fresh !== snapshot(of: candidate) {
         if isRoot(candidate) {
@@ -385,9 +407,8 @@ final class Graph {
         }
         changed = true
       }
-      current = candidate.parent
     }
-    return changed ? container.lookup(key, in: snapshot(of:)) : nil
+    return changed
   }
 
   /// The snapshot of ``topLevelParent`` this graph reads, taken now if it has none yet.

@@ -116,7 +116,7 @@ extension Container {
   /// not register, each as the error a `resolve` of it throws here.
   func unprovidedScopeTypes() -> [ResolutionError] {
     scopeProvisions().compactMap { provision in
-      guard lookup(provision.key) == nil else { return nil }
+      guard lookupHonoringOverrides(provision.key) == nil else { return nil }
       return Graph(container: self).scopeProvidedMissing(provision.key, provision)
     }
   }

@@ -10,6 +10,11 @@ extension Container {
   /// Outside a scope, a `.scoped` definition is checked as a scope would resolve it, and a declared
   /// type is taken as provided (what needs it is not reported broken).
   ///
+  /// Inside ``withOverrides(_:operation:)-(_,()->Result)`` it checks what `resolve` makes for the
+  /// current task: the overrides' definitions, and this container's own that they do not replace,
+  /// each resolved with the overrides (as `resolve` there does); a scope or a child container of an
+  /// overridden one resolves through the overrides too.
+  ///
   /// Singletons made while validating are not kept. What validation made that the container would
   /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
   /// disposed before it returns, newest first, each once; a disposal that throws is a
@@ -104,12 +109,13 @@ extension Container {
 
   private func validate(argumentSets: [Any], isolation: (any Actor)?) -> ValidationReport {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: false)
+    let root = validation.root
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
         let owner = validation.owner(of: entry)
-        validation.check(entry, in: Graph(container: self, isolation: isolation, isValidation: true)) {
+        validation.check(entry, in: Graph(container: root, isolation: isolation, isValidation: true)) {
           graph throws(ResolutionError) in
-          try self.run(attempt, for: entry.key, registeredIn: owner, in: graph)
+          try root.run(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
@@ -119,11 +125,12 @@ extension Container {
 
   private func validateAsync(argumentSets: [Any]) async -> ValidationReport {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: true)
+    let root = validation.root
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
         let owner = validation.owner(of: entry)
-        await validation.checkAsync(entry, in: Graph(container: self, isValidation: true)) { graph in
-          try await self.runAsync(attempt, for: entry.key, registeredIn: owner, in: graph)
+        await validation.checkAsync(entry, in: Graph(container: root, isValidation: true)) { graph in
+          try await root.runAsync(attempt, for: entry.key, registeredIn: owner, in: graph)
         }
       }
     }
@@ -134,6 +141,9 @@ extension Container {
   /// The state of one `validate`: what to check and what was found.
   private struct Validation {
     let container: Container
+    /// Where the checks resolve from: the container's override in this task (see
+    /// ``withOverrides(_:operation:)-(_,()->Result)``), as `resolve` does, else the container.
+    let root: Container
     let argumentSets: [Any]
     /// Whether this is `await validate()`: then nothing is skipped for needing `await` or the
     /// main actor, and such an error is a problem (a factory that resolves synchronously what it
@@ -158,43 +168,41 @@ extension Container {
 
     init(container: Container, argumentSets: [Any], isAsync: Bool) {
       self.container = container
+      self.root = container.activeOverride ?? container
       self.argumentSets = argumentSets
       self.isAsync = isAsync
+      // Inside `withOverrides`, the overrides' definitions come first and replace the container's
+      // own of the same keys. A scope checks the scoped graph as a whole: every definition it
+      // resolves, its ancestors' too (the ones it does not replace), as it resolves them, with what
+      // only the scope registers. A `.shared` definition of the app that needs a `.scoped` one
+      // works only here, and a singleton that needs one fails here as it would in the scope.
       // NB: not a decoration's hidden keys: what a decorator wraps is checked through the key it
       // decorates, requested as that key (see `Resolver.resolveDecorated`).
-      let registry = container.snapshot().registry
-      var entries = registry.entries.filter { !DecorationTag.isDecoration($0.key.tag) }
+      var entries: [any Entry] = []
       var ancestorEntries: [DefinitionKey: (owner: Container, contributions: Contributions)] = [:]
-      if container.opensScope {
-        // A scope checks the scoped graph as a whole: every definition it resolves, its
-        // ancestors' too (the ones it does not replace), as it resolves them, with what only the
-        // scope registers. A `.shared` definition of the app that needs a `.scoped` one works
-        // only here, and a singleton that needs one fails here as it would in the scope.
-        var keys = Set(entries.map(\.key))
-        var ancestor = container.parent
-        while let current = ancestor {
-          let registry = current.snapshot().registry
-          for entry in registry.entries
-          where !DecorationTag.isDecoration(entry.key.tag) && keys.insert(entry.key).inserted {
-            entries.append(entry)
-            ancestorEntries[entry.key] = (current, registry.contributions)
-          }
-          ancestor = current.parent
+      var contributions = Contributions()
+      var keys = Set<DefinitionKey>()
+      for (owner, registry) in container.registriesInView(throughAncestors: container.opensScope) {
+        if owner === container { contributions = registry.contributions }
+        for entry in registry.entries
+        where !DecorationTag.isDecoration(entry.key.tag) && keys.insert(entry.key).inserted {
+          entries.append(entry)
+          if owner !== container { ancestorEntries[entry.key] = (owner, registry.contributions) }
         }
       }
       self.entries = entries.sortedByKeyDescription()
       self.ancestorEntries = ancestorEntries
-      self.contributions = registry.contributions
+      self.contributions = contributions
     }
 
     /// The ways to check `entry`; none (and the entry noted as skipped) when its arguments
     /// cannot be had.
     mutating func attempts(for entry: any Entry) -> [ValidationAttempt] {
-      let attempts = container.validationAttempts(
+      let attempts = root.validationAttempts(
         for: entry, argumentSets: argumentSets,
         contributions: ancestorEntries[entry.key]?.contributions ?? contributions)
       if attempts.isEmpty {
-        findings.skipped.append(SkippedDefinition(key: entry.key, reason: container.skipReason(for: entry)))
+        findings.skipped.append(SkippedDefinition(key: entry.key, reason: root.skipReason(for: entry)))
       } else {
         findings.checked.append(entry.key)
       }
@@ -257,7 +265,7 @@ extension Container {
       guard let checks = graph?.collectionChecksIfAny else { return }
       for path in checks.emptyCollections {
         let element = path.last.flatMap { ($0.type as? any ResolvableCollection.Type)?.elementType }
-        let registered = container.keysOfThisAndAncestors().filter {
+        let registered = root.keysOfThisAndAncestors().filter {
           $0.type == element && !ContributionTag.isMember($0) && !DecorationTag.isDecoration($0.tag)
         }
         findings.noteEmpty(path, registered: registered)
@@ -332,15 +340,15 @@ extension Container {
     /// The disposals to run, newest first, without those of an object the container or an
     /// ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
     /// gave validation the app's own instance, which only `shutdown()` may dispose.
-    private func throwawayDisposals() -> [TrackedDisposal] { container.throwaway(disposals) }
+    private func throwawayDisposals() -> [TrackedDisposal] { root.throwaway(disposals) }
 
     func report() -> ValidationReport {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
       findings.noteRejected(container.serviceProblems(recordedBy: recorder))
-      if container.isInScope { findings.noteUnprovided(container.unprovidedScopeTypes()) }
+      if root.isInScope { findings.noteUnprovided(root.unprovidedScopeTypes()) }
       findings.noteCaptives(recorder)
-      findings.noteTagFallbacks(recorder, keys: container.keysOfThisAndAncestors())
+      findings.noteTagFallbacks(recorder, keys: root.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)
       return findings.report
     }
@@ -419,7 +427,8 @@ extension Container {
   /// The argument types of `entry` that the container cannot resolve.
   fileprivate func unsuppliedArguments(of entry: any Autowirable) -> [Any.Type] {
     entry.argumentTypes.filter { type in
-      !(type is any OptionalResolvable.Type) && lookup(DefinitionKey(type: type, tag: entry.key.tag)) == nil
+      !(type is any OptionalResolvable.Type)
+        && lookupHonoringOverrides(DefinitionKey(type: type, tag: entry.key.tag)) == nil
     }
   }
 
@@ -433,15 +442,10 @@ extension Container {
     return "It needs runtime arguments \(arguments) and the container cannot supply \(missing); \(pass)."
   }
 
-  /// The keys registered in this container and its ancestors.
+  /// The keys registered in this container and its ancestors (and in the overrides installed for
+  /// them in this task, see ``lookupChain()``).
   fileprivate func keysOfThisAndAncestors() -> [DefinitionKey] {
-    var keys: [DefinitionKey] = []
-    var container: Container? = self
-    while let current = container {
-      keys += current.snapshot().registry.entries.map(\.key)
-      container = current.parent
-    }
-    return keys
+    lookupChain().flatMap { $0.snapshot().registry.entries.map(\.key) }
   }
 
   /// Creates every ``Scope/eagerSingleton`` of this container now, and freezes its definitions.

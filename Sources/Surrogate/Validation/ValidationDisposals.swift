@@ -24,24 +24,24 @@ extension Graph {
 
 extension Container {
   /// `disposals` (oldest first) to run newest first, without those of an object this container or
-  /// an ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
+  /// an ancestor (or an override of one in this task) keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
   /// gave a throwaway graph the app's own instance, which only `shutdown()` may dispose.
   func throwaway(_ disposals: [TrackedDisposal]) -> [TrackedDisposal] {
     var kept = Set<ObjectIdentifier>()
-    var current: Container? = self
-    while let keeper = current {
+    for keeper in lookupChain() {
       let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
         lifetime?.tracked.compactMap(\.object) ?? []
       }
       kept.formUnion(objects)
-      current = keeper.parent
     }
     return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
   }
 
-  /// The container, among this one and its ancestors, that registered definition `id`.
+  /// The container, among this one and its ancestors (and the overrides installed for them in
+  /// this task, see ``lookupChain()``), that registered definition `id`.
   @usableFromInline
   func registeringContainer(of id: RegistrationID) -> Container? {
+    if let chain = overriddenLookupChain() { return chain.first { ObjectIdentifier($0) == id.container } }
     var container: Container? = self
     while let current = container {
       if ObjectIdentifier(current) == id.container { return current }

@@ -13,6 +13,10 @@
   ///   let presenter = try AppContainer.shared.resolve(ListPresenter.self) // gets the mock
   /// }
   /// ```
+  ///
+  /// The overrides reach what `Container.withOverrides(_:operation:)` reaches: scopes of the
+  /// container and containers below it, and the container's `validate()`, `dependencyGraph()` and
+  /// leak checks.
   public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
     let container: Container
     let configure: @Sendable (Container) -> Void
@@ -36,7 +40,8 @@
     /// ```
     ///
     /// - Parameters:
-    ///   - container: The container whose top-level resolutions see the overrides.
+    ///   - container: The container whose resolutions, and those of its scopes and of the
+    ///     containers below it, see the overrides.
     ///   - configure: Registers the overrides.
     public static func overriding(_ container: Container, _ configure: @escaping @Sendable (Container) -> Void) -> Self
     {
