@@ -55,10 +55,13 @@ public struct Resolver {
   }
 
   /// The graph a resolver kept past its own graph resolves in: the one its thread is resolving
-  /// for the same family of containers, or a new one.
+  /// for the same family of containers, or a new one; ``ResolutionError/Code/containerShutDown``
+  /// when the container it resolves from has ended (a scope, the overrides of a `withOverrides`,
+  /// a container shut down), rather than what its parent would hand out instead.
   @usableFromInline
-  func keptGraph() -> Graph {
-    ThreadGraph.joinable(from: container) ?? Graph(container: container)
+  func keptGraph(for key: DefinitionKey) throws(ResolutionError) -> Graph {
+    try container.checkNotShutDown(key)
+    return ThreadGraph.joinable(from: container) ?? Graph(container: container)
   }
 
   /// Resolves an instance of `T` in the current object graph.
@@ -81,7 +84,7 @@ public struct Resolver {
   ) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
     // A resolver kept past its graph (captured by a closure) starts a new graph.
-    let graph = graph.isActive ? graph : keptGraph()
+    let graph = graph.isActive ? graph : try keptGraph(for: key)
     return try graph.resolve(key, arguments: (repeat each arguments), from: container)
   }
 
@@ -125,7 +128,7 @@ public struct Resolver {
         throw error as! ResolutionError
       }
     }
-    return try keptGraph().resolve(key, arguments: (), from: container)
+    return try keptGraph(for: key).resolve(key, arguments: (), from: container)
   }
 
   /// Resolves what a decorator wraps, stored under the decoration's hidden key `inner`, with the
@@ -133,7 +136,7 @@ public struct Resolver {
   /// this request's tag, so the wrapped definition and its dependencies are requested as they were
   /// before it was decorated (a `.shared` dependency is the graph's own, a tag reaches them).
   func resolveDecorated<T, Arguments>(_ inner: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
-    let graph = graph.isActive ? graph : keptGraph()
+    let graph = graph.isActive ? graph : try keptGraph(for: inner)
     return try graph.resolve(inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)
   }
 
@@ -159,7 +162,7 @@ public struct Resolver {
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)
     }
-    let graph = graph.isActive ? graph : keptGraph()
+    let graph = graph.isActive ? graph : try keptGraph(for: key)
     return try graph.resolveErased(key, arguments: (), from: container) as! T
   }
 }

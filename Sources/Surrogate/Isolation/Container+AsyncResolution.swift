@@ -177,6 +177,7 @@ extension Resolver {
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) async throws -> T {
     let key = DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag))
+    if !graph.isActive { try container.checkNotShutDown(key) }  // see `keptGraph(for:)`
     let graph = graph.isActive ? graph : Graph(container: container)
     let request = TaskOwned(value: (graph, key, (repeat each arguments), container))
     return try await Self.resolve(request).value

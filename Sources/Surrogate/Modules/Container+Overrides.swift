@@ -34,7 +34,9 @@ extension Container {
   /// container that registered it (see ``Container/init(parent:maximumDepth:autoInjectProperties:)``),
   /// even when it is first made inside `operation`: it outlives the overrides and must not keep a
   /// mock. To change what a singleton sees, override the singleton too; a singleton registered in
-  /// the overrides lives as long as they do.
+  /// the overrides lives as long as they do: when `operation` returns or throws, the overrides end
+  /// and their singletons are disposed, newest first (a failure is written to standard error), and
+  /// a resolver kept past them throws ``ResolutionError/Code/containerShutDown``.
   ///
   /// - Parameters:
   ///   - configure: Registers the overrides in the child container.
@@ -43,7 +45,10 @@ extension Container {
   public func withOverrides<Result>(
     _ configure: (Container) -> Void, operation: () throws -> Result
   ) rethrows -> Result {
-    try OverrideScope.$current.withValue(overrideScope(configure)) { try operation() }
+    let (scope, overrides) = overrideScope(configure)
+    // The overrides end with `operation`: their singletons are disposed, as a scope's are.
+    defer { Self.end(overrides) }
+    return try OverrideScope.$current.withValue(scope) { try operation() }
   }
 
   /// Runs an async `operation` with this container's registrations overridden, for the current
@@ -64,16 +69,40 @@ extension Container {
     _ configure: (Container) -> Void, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> Result
   ) async rethrows -> Result {
-    try await OverrideScope.$current.withValue(overrideScope(configure)) { try await operation() }
+    let (scope, overrides) = overrideScope(configure)
+    let result: Result
+    do {
+      result = try await OverrideScope.$current.withValue(scope) { try await operation() }
+    } catch {
+      await Self.end(overrides)
+      throw error
+    }
+    await Self.end(overrides)
+    return result
   }
 
-  private func overrideScope(_ configure: (Container) -> Void) -> [ObjectIdentifier: Container] {
+  private func overrideScope(_ configure: (Container) -> Void) -> (
+    scope: [ObjectIdentifier: Container], overrides: Container
+  ) {
     let overrides = Container(overriding: self)
     configure(overrides)
     family.noteOverrides()
     var scope = OverrideScope.current
     scope[ObjectIdentifier(self)] = overrides
-    return scope
+    return (scope, overrides)
+  }
+
+  /// Ends the overrides of a synchronous `withOverrides`: disposes their singletons, newest first.
+  /// A failure, or an `async` disposal it cannot await, is written to standard error
+  /// (``DisposalError/writeToStandardError(_:)``): `withOverrides` rethrows only what its closures
+  /// throw.
+  private static func end(_ overrides: Container) {
+    do { try overrides.shutdownSynchronously() } catch { DisposalError.writeToStandardError(error) }
+  }
+
+  /// Ends the overrides of an async `withOverrides`: see ``end(_:)``.
+  private static func end(_ overrides: Container) async {
+    do { try await overrides.shutdown() } catch { DisposalError.writeToStandardError(error) }
   }
 
   /// The child container overriding this one in the current task, if any.

@@ -94,7 +94,68 @@ struct OverrideLifetimeTests {
       try app.withScope { scope in try scope.resolve(ResolverKeeper.self) }
     }
     #expect(overrides != nil, "the override's container went while a resolver made for it was kept")
-    #expect(try keeper.resolver.resolve((any Rate).self).name == "stub")
+    // The override has ended (its singletons disposed): the kept resolver says so, typed.
+    let error = resolutionError { try keeper.resolver.resolve((any Rate).self) }
+    #expect(error?.code == .containerShutDown)
+  }
+
+  @Test func aResolverKeptByAnOverridesSingletonThrowsWhenAwaitedAfterTheOverride() async throws {
+    let app = app()
+    let keeper = try await app.withOverrides({ container in
+      container.register(.singleton) { r in ResolverKeeper(resolver: r) }
+      container.register(type: (any Rate).self) { StubRate() }
+    }) {
+      try await app.resolve(ResolverKeeper.self)
+    }
+    await #expect(throws: ResolutionError.self) { try await keeper.resolver.resolve((any Rate).self) }
+  }
+
+  @Test func anOverridesSingletonIsDisposedWhenTheOverrideEnds() async throws {
+    let app = app()
+    let disposed = Counter()
+    app.register(.singleton) { RateCache(rate: LiveRate()) }.disposing { _ in disposed.increment() }
+    _ = try await app.withOverrides({ overrides in
+      overrides.register(.singleton) { RateCache(rate: StubRate()) }.disposing { _ async in disposed.increment() }
+    }) {
+      try await app.resolve(RateCache.self)
+    }
+    #expect(disposed.value == 1, "the override's singleton, once; the app's own was never made")
+    #expect(try await app.resolve(RateCache.self).rate.name == "live")
+    try await app.shutdown()
+    #expect(disposed.value == 2)
+  }
+
+  @Test func anOverridesSingletonIsDisposedWhenASynchronousOverrideEndsByAThrow() throws {
+    let app = app()
+    let disposed = Counter()
+    struct Failure: Error {}
+    #expect(throws: Failure.self) {
+      try app.withOverrides({ overrides in
+        overrides.register(.singleton) { RateCache(rate: StubRate()) }.disposing { _ in disposed.increment() }
+      }) {
+        _ = try app.resolve(RateCache.self)
+        throw Failure()
+      }
+    }
+    #expect(disposed.value == 1)
+  }
+
+  @Test func nestedOverridesEachDisposeTheirOwnSingletonWhenTheyEnd() async throws {
+    let app = app()
+    let disposed = Locked<[String]>([])
+    try await app.withOverrides({ outer in
+      outer.register(.singleton) { RateCache(rate: StubRate()) }.disposing { _ in disposed.withLock { $0.append("outer") } }
+    }) {
+      _ = try await app.resolve(RateCache.self)
+      try await app.withOverrides({ inner in
+        inner.register(.singleton, tag: "inner") { RateCache(rate: StubRate()) }
+          .disposing { _ in disposed.withLock { $0.append("inner") } }
+      }) {
+        _ = try await app.resolve(RateCache.self, tag: "inner")
+      }
+      #expect(disposed.withLock { $0 } == ["inner"])
+    }
+    #expect(disposed.withLock { $0 } == ["inner", "outer"])
   }
 
   @Test func aScopeDisposesTheScopedInstanceAnOverrideDefinesWhenItEnds() async throws {
