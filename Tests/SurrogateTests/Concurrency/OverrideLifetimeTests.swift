@@ -144,7 +144,9 @@ struct OverrideLifetimeTests {
     let app = app()
     let disposed = Locked<[String]>([])
     try await app.withOverrides({ outer in
-      outer.register(.singleton) { RateCache(rate: StubRate()) }.disposing { _ in disposed.withLock { $0.append("outer") } }
+      outer.register(.singleton) { RateCache(rate: StubRate()) }.disposing { _ in
+        disposed.withLock { $0.append("outer") }
+      }
     }) {
       _ = try await app.resolve(RateCache.self)
       try await app.withOverrides({ inner in
