@@ -204,11 +204,12 @@ extension Container {
     to definition: Definition<Instance, Arguments>
   ) {
     write { registry in
-      // A definition whose registration was rejected has nothing to add a block to.
-      guard registry.entry(for: definition.key)?.id == definition.id,
+      // A definition whose registration was rejected has nothing to add a block to; a decorated
+      // one gets it where the decoration moved it.
+      guard let current = registry.entry(definition.id, registeredAs: definition.key),
         registry.admits(RejectedChange(kind: .block, key: definition.key))
       else { return }
-      registry.update(definition.key, id: definition.id) { entry in
+      registry.update(current.key, id: definition.id) { entry in
         if let registration = entry as? Registration<Instance, Arguments> {
           return registration.appending(block, asyncBlock: asyncBlock, isolation: isolation)
         }
@@ -222,10 +223,10 @@ extension Container {
   /// ``Definition/autoInjectingProperties(_:)``).
   func setAutoInjection<Instance, Arguments>(_ enabled: Bool, of definition: Definition<Instance, Arguments>) {
     write { registry in
-      guard registry.entry(for: definition.key)?.id == definition.id,
+      guard let current = registry.entry(definition.id, registeredAs: definition.key),
         registry.admits(RejectedChange(kind: .autoInjection, key: definition.key))
       else { return }
-      registry.update(definition.key, id: definition.id) { entry in
+      registry.update(current.key, id: definition.id) { entry in
         (entry as? Registration<Instance, Arguments>)?.autoInjecting(enabled)
       }
     }

@@ -218,19 +218,43 @@ extension Registration: MovableEntry {
 }
 
 extension Registry {
-  /// Whether the definition `id`, registered under `key`, is still registered here: under `key`,
-  /// or, once decorated, under the hidden key of the decoration that wraps it (a decoration moves
-  /// a definition keeping its id; `key` then forwards to the outermost decorator).
-  func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool {
+  /// The entries a request for `key` goes through to the definition registered under it,
+  /// outermost first: the entry under `key`, then, while it forwards to a decorator of `key`, the
+  /// entry that decoration moved under its hidden key. The last one is the definition as it was
+  /// registered (a decoration moves it keeping its id); empty when nothing is registered under
+  /// `key`.
+  func decorationChain(from key: DefinitionKey) -> [any Entry] {
+    var chain: [any Entry] = []
     var current = entry(for: key)
     while let entry = current {
-      if entry.id == id { return true }
+      chain.append(entry)
       guard entry.isForwarding, let decoration = entry.sourceKey.tag?.value as? DecorationTag,
         decoration.role == .decorator, decoration.decorated == key
-      else { return false }
+      else { break }
       current = self.entry(for: decoration.innerKey)
     }
-    return false
+    return chain
+  }
+
+  /// The entry of the definition `id`, registered under `key`, if it is still registered here:
+  /// under `key`, or, once decorated, under the hidden key of the decoration that wraps it (`key`
+  /// then forwards to the outermost decorator).
+  func entry(_ id: RegistrationID, registeredAs key: DefinitionKey) -> (any Entry)? {
+    if let entry = entry(for: key), entry.id == id { return entry }
+    return decorationChain(from: key).last { $0.id == id }
+  }
+
+  /// Whether the definition `id`, registered under `key`, is still registered here (see
+  /// ``entry(_:registeredAs:)``).
+  func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool { entry(id, registeredAs: key) != nil }
+
+  /// Where the instances of the definition `id`, registered under `key`, come from now: the key
+  /// its registration is stored under (a decoration moved it under a hidden key), or, for a
+  /// forwarding, the key it forwards to (which that decoration repointed); `nil` when the
+  /// definition is no longer registered here.
+  func currentSourceKey(of id: RegistrationID, registeredAs key: DefinitionKey) -> DefinitionKey? {
+    guard let entry = entry(id, registeredAs: key) else { return nil }
+    return entry.isForwarding ? entry.sourceKey : entry.key
   }
 }
 
