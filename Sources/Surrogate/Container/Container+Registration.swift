@@ -90,7 +90,9 @@ extension Container {
     guard key != source || foreign != nil else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }
-    let id = insert { id in Forwarding<Forwarded>(id: id, key: key, sourceKey: source, foreignSource: foreign) }
+    let id = insertForwarding(to: definition) { id, current in
+      Forwarding<Forwarded>(id: id, key: key, sourceKey: current, foreignSource: foreign)
+    }
     return Definition(container: self, id: id, key: key, sourceKey: source, scope: definition.scope)
   }
 
@@ -186,16 +188,36 @@ extension Container {
   /// Numbers a new entry and stores it, in one critical section.
   @usableFromInline
   func insert(making make: (RegistrationID) -> any Entry) -> RegistrationID {
-    write { registry in
-      let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
-      let entry = make(id)
-      // NB: a rejected registration still gets an id of its own, so its definition's chained
-      // calls find nothing to change.
-      let kind: RejectedChange.Kind = entry.isForwarding ? .forwarding : .registration
-      guard registry.admits(RejectedChange(kind: kind, key: entry.key)) else { return id }
-      registry.insert(entry)
-      return id
+    write { registry in insert(making: make, into: &registry) }
+  }
+
+  /// Numbers a forwarding to `definition`'s instances and stores it, in one critical section:
+  /// `make` gets the id and the key to forward to, where the definition's source is stored now
+  /// (see ``Registry/currentSourceKey(of:registeredAs:)``). A type forwarded once the source is
+  /// decorated reaches it undecorated, as one forwarded before the decoration does.
+  func insertForwarding<Instance, Arguments>(
+    to definition: Definition<Instance, Arguments>, making make: (RegistrationID, DefinitionKey) -> any Entry
+  ) -> RegistrationID {
+    let (isOwn, id, key) = (definition.container === self, definition.id, definition.key)
+    // NB: another container's registry is read before this one's lock is taken: a container's
+    // lock is never taken under another's.
+    let elsewhere = isOwn ? nil : definition.container.snapshot().registry.currentSourceKey(of: id, registeredAs: key)
+    return write { registry in
+      let current = isOwn ? registry.currentSourceKey(of: id, registeredAs: key) : elsewhere
+      return insert(making: { id in make(id, current ?? definition.sourceKey) }, into: &registry)
     }
+  }
+
+  /// Numbers a new entry and stores it in `registry`, this container's, which the caller holds.
+  private func insert(making make: (RegistrationID) -> any Entry, into registry: inout Registry) -> RegistrationID {
+    let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
+    let entry = make(id)
+    // NB: a rejected registration still gets an id of its own, so its definition's chained
+    // calls find nothing to change.
+    let kind: RejectedChange.Kind = entry.isForwarding ? .forwarding : .registration
+    guard registry.admits(RejectedChange(kind: kind, key: entry.key)) else { return id }
+    registry.insert(entry)
+    return id
   }
 
   func append<Instance, Arguments>(

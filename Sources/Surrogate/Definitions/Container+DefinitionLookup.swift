@@ -11,4 +11,13 @@ extension Container {
     guard let entry = found.owner.snapshot().registry.entry(id, registeredAs: found.entry.key) else { return nil }
     return (entry, found.owner)
   }
+
+  /// The definition a forwarded definition (`id`, registered under `key`, forwarding to
+  /// `sourceKey`) takes its instances from: where its forwarding points now (a decoration of the
+  /// source moved it under a hidden key and repointed the forwarding there), else `sourceKey`'s.
+  func forwardedSource(of id: RegistrationID, registeredAs key: DefinitionKey, sourceKey: DefinitionKey)
+    -> (entry: any Entry, owner: Container)?
+  {
+    lookup(lookup(id, registeredAs: key)?.entry.sourceKey ?? sourceKey)
+  }
 }

@@ -26,7 +26,8 @@ extension Container {
   /// - Decorate after registering: a definition registered later is not decorated.
   /// - Decorating in a child container leaves the parent's definition as it is.
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
-  ///   registration (`.implements(...)`) keep handing out the undecorated instance.
+  ///   registration (`.implements(...)`, before or after decorating) hand out the undecorated
+  ///   instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
   ///   drawn in the graph export like any other.

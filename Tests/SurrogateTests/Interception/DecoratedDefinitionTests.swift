@@ -13,6 +13,17 @@ private final class AuditedStock: Stock {
   init(_ inner: any Stock) { self.inner = inner }
 }
 
+/// A proxy a definition forwards a type through.
+private final class StockProxy: Proxy, Restocking {
+  let subject: any Stock
+  init(_ subject: any Stock) { self.subject = subject }
+  func withSubject(for access: ProxyAccess, _ body: (any Stock) throws -> Void) rethrows -> Bool {
+    try body(subject)
+    return true
+  }
+  func requireSubject(for access: ProxyAccess) throws(ProxyError) -> any Stock { subject }
+}
+
 /// A definition with an optional dependency it gets only by auto-injection.
 private final class Clock: Sendable {}
 private final class ScheduledStock: Stock {
@@ -156,7 +167,31 @@ struct DecoratedDefinitionTests {
     #expect((stock?.inner as? ScheduledStock)?.clock != nil)
   }
 
-  // MARK: - Collections
+  // MARK: - Forwarding and collections
+
+  enum Forwarding: CaseIterable, Sendable { case implements, register, proxy }
+
+  @Test(arguments: Forwarding.allCases, [false, true])
+  func aTypeForwardedFromADecoratedDefinitionHandsOutTheUndecoratedInstance(
+    forwarding: Forwarding, forwardingAfterDecorating: Bool
+  ) throws {
+    let app = Container()
+    let definition = app.register(.singleton, type: (any Stock).self) { Warehouse() }
+    let forward = {
+      switch forwarding {
+      case .implements: _ = definition.implements((any Restocking).self)
+      case .register: _ = app.register(definition, type: (any Restocking).self)
+      case .proxy: _ = definition.implements((any Restocking).self, through: StockProxy.init)
+      }
+    }
+    if !forwardingAfterDecorating { forward() }
+    decorate(app, times: 1)
+    if forwardingAfterDecorating { forward() }
+    let inner = try #require(try app.resolve((any Stock).self) as? AuditedStock).inner
+    let restocking = try app.resolve((any Restocking).self)
+    let handedOut = (restocking as? StockProxy).map { ObjectIdentifier($0.subject) } ?? ObjectIdentifier(restocking)
+    #expect(handedOut == ObjectIdentifier(inner))
+  }
 
   @Test(arguments: [false, true])
   func aDecoratedDefinitionJoinsAListDecoratedWhicheverComesFirst(contributingAfterDecorating: Bool) throws {
@@ -170,9 +205,23 @@ struct DecoratedDefinitionTests {
     #expect(list.first.map(ObjectIdentifier.init) == ObjectIdentifier(try app.resolve((any Stock).self)))
   }
 
+  // MARK: - Disposal
+
+  @Test func aForwardedDefinitionsDisposalGivenAfterItsSourceWasDecoratedRuns() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    let definition = app.register(.singleton, type: (any Stock).self) { Warehouse() }
+    let forwarded = app.register(definition, type: (any Restocking).self)
+    decorate(app, times: 1)
+    forwarded.disposing { journal.note("\(type(of: $0))") }
+    _ = try await app.resolve((any Stock).self)
+    try await app.shutdown()
+    #expect(journal.disposed == ["Warehouse"])
+  }
+
   // MARK: - Services
 
-  enum Declaration: CaseIterable, Sendable { case onTheDefinition }
+  enum Declaration: CaseIterable, Sendable { case onTheDefinition, onAForwardedDefinition }
 
   /// `pool`, a service, decorated by `MeteredPump`; `purger`, a service that uses it.
   private func pumps(journal: ServiceJournal, declaration: Declaration, declaringAfterDecorating: Bool)
@@ -180,9 +229,11 @@ struct DecoratedDefinitionTests {
   {
     let app = Container()
     let pool = app.register(.singleton, type: (any Pumping).self) { StockPump("pool", journal: journal) }
+    let forwarded = app.register(pool, type: (any LongRunningService).self)
     let declare = {
       switch declaration {
       case .onTheDefinition: _ = pool.runsAsService { pump in try await pump.run() }
+      case .onAForwardedDefinition: _ = forwarded.runsAsService { service in try await service.run() }
       }
     }
     if !declaringAfterDecorating { declare() }
