@@ -110,6 +110,13 @@ extension Container {
   /// Removes a definition, the types forwarded to it, its contributions to collections, and its
   /// singleton instance.
   ///
+  /// A decorated definition goes with the decorators this container applied to it (see
+  /// ``decorate(_:tag:with:)``), and so does a decorated type forwarded to it: their keys are then
+  /// unregistered here, as if they had never been registered, and a definition registered under
+  /// one later is not decorated. A child container that decorated the definition keeps its
+  /// decorator, whose requests then throw ``ResolutionError/Code/definitionNotFound`` (and the
+  /// child's ``validate()`` reports it).
+  ///
   /// ```swift
   /// let analytics = container.register(.singleton) { Analytics() }
   /// container.remove(analytics)
@@ -119,13 +126,18 @@ extension Container {
   ///   removed is left alone.
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
     write { registry in
-      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)) else { return }
-      guard registry.remove(definition.key, id: definition.id) else { return }
+      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)),
+        let registered = registry.removeDecorated(definition.key, id: definition.id)
+      else { return }
       registry.contributions.remove(member: definition.key)
       guard definition.key == definition.sourceKey else { return }
-      for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
-        registry.remove(entry.key, id: entry.id)
-        registry.contributions.remove(member: entry.key)
+      // A type forwarded before the definition was decorated forwards to where the decoration
+      // moved it; a forwarded type decorated itself goes with its decorators.
+      for entry in registry.entries
+      where entry.isForwarding && (entry.sourceKey == definition.key || entry.sourceKey == registered.key) {
+        let forwarded = DecorationTag.userKey(of: entry.key)
+        if registry.removeDecorated(forwarded, id: entry.id) == nil { registry.remove(entry.key, id: entry.id) }
+        registry.contributions.remove(member: forwarded)
       }
     }
   }

@@ -249,6 +249,21 @@ extension Registry {
   /// ``entry(_:registeredAs:)``).
   func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool { entry(id, registeredAs: key) != nil }
 
+  /// Removes the definition `id`, registered under `key`, with the decorations of `key` that wrap
+  /// it: each one's forwarding (under `key`, or, for an outer decoration's, the hidden key the next
+  /// one moved it under) and its decorator's registration. Returns the definition's entry, or
+  /// `nil` (removing nothing) when `key` does not lead to it.
+  mutating func removeDecorated(_ key: DefinitionKey, id: RegistrationID) -> (any Entry)? {
+    let chain = decorationChain(from: key)
+    guard let registered = chain.last, registered.id == id else { return nil }
+    for link in chain.dropLast() {
+      remove(link.key, id: link.id)
+      if let decorator = entry(for: link.sourceKey) { remove(decorator.key, id: decorator.id) }
+    }
+    remove(registered.key, id: registered.id)
+    return registered
+  }
+
   /// Where the instances of the definition `id`, registered under `key`, come from now: the key
   /// its registration is stored under (a decoration moved it under a hidden key), or, for a
   /// forwarding, the key it forwards to (which that decoration repointed); `nil` when the

@@ -219,6 +219,56 @@ struct DecoratedDefinitionTests {
     #expect(journal.disposed == ["Warehouse"])
   }
 
+  // MARK: - Removal
+
+  @Test(arguments: [1, 2])
+  func removingADecoratedDefinitionRemovesItsDecoratorsAndForwardedTypes(decorations: Int) throws {
+    let app = Container()
+    let definition = app.register(.singleton, type: (any Stock).self) { Warehouse() }
+      .implements((any Restocking).self)
+    decorate(app, times: decorations)
+    app.remove(definition)
+    let stock = #expect(throws: ResolutionError.self) { try app.resolve((any Stock).self) }
+    #expect(stock?.code == .definitionNotFound)
+    #expect(stock?.key == Self.stock)
+    let restocking = #expect(throws: ResolutionError.self) { try app.resolve((any Restocking).self) }
+    #expect(restocking?.code == .definitionNotFound)
+    #expect(app.validate().isValid)
+    // What is registered next is not decorated: the decorators went with the definition.
+    app.register(.singleton, type: (any Stock).self) { Warehouse() }
+    #expect(try app.resolve((any Stock).self) is Warehouse)
+  }
+
+  @Test func removingADefinitionRemovesADecoratedTypeForwardedToIt() throws {
+    let app = Container()
+    let definition = app.register(.singleton) { Warehouse() }.implements((any Stock).self)
+    decorate(app, times: 1)
+    app.remove(definition)
+    let error = #expect(throws: ResolutionError.self) { try app.resolve((any Stock).self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.key == Self.stock)
+    #expect(error?.path == [Self.stock])
+    #expect(app.validate().isValid)
+  }
+
+  @Test func removingADefinitionAChildDecoratedMakesTheChildsRequestFailNamingIt() throws {
+    let app = Container()
+    let definition = app.register(.singleton, type: (any Stock).self) { Warehouse() }
+    let feature = Container(parent: app)
+    decorate(feature, times: 1)
+    app.remove(definition)
+    let error = #expect(throws: ResolutionError.self) { try feature.resolve((any Stock).self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.key == Self.stock)
+    #expect(
+      error?.message == "Stock is decorated in this container, but the definition it decorates, a parent's, is "
+        + "no longer registered.")
+    #expect(
+      error?.remedy == "Register Stock again in the parent, or register Stock in this container in place of "
+        + "the decoration.")
+    #expect(feature.validate().problems.map(\.code) == [.definitionNotFound])
+  }
+
   // MARK: - Services
 
   enum Declaration: CaseIterable, Sendable { case onTheDefinition, onAForwardedDefinition }
