@@ -17,6 +17,12 @@ extension Container {
   ///   kept, when the container or scope keeping it ends. A decorator's instance is another one:
   ///   without a disposal of its own, it is disposed only if it conforms to ``Disposable``, before
   ///   the instance it wraps (so its `dispose()` must not dispose that one too).
+  /// - The decorated definition keeps working, whichever order the calls are made in: its
+  ///   `resolvingProperties` blocks and auto-injection apply to the instance it makes (the one the
+  ///   decorators wrap); a list it joins (``Definition/contributes(to:)``) and a service it
+  ///   declares (``Definition/runsAsService()``) get `type`'s instance, decorated, as `resolve`
+  ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap()-4r7nw``
+  ///   a change to it is rejected and listed in ``rejectedChanges``, as for any definition.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
   ///   registered in this container so far (or, when it has none, the one it inherits).
   /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
