@@ -90,7 +90,9 @@ extension Container {
     guard key != source || foreign != nil else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }
-    let id = insert { id in Forwarding<Forwarded>(id: id, key: key, sourceKey: source, foreignSource: foreign) }
+    let id = insertForwarding(to: definition) { id, current in
+      Forwarding<Forwarded>(id: id, key: key, sourceKey: current, foreignSource: foreign)
+    }
     return Definition(container: self, id: id, key: key, sourceKey: source, scope: definition.scope)
   }
 
@@ -108,6 +110,13 @@ extension Container {
   /// Removes a definition, the types forwarded to it, its contributions to collections, and its
   /// singleton instance.
   ///
+  /// A decorated definition goes with the decorators this container applied to it (see
+  /// ``decorate(_:tag:with:)``), and so does a decorated type forwarded to it: their keys are then
+  /// unregistered here, as if they had never been registered, and a definition registered under
+  /// one later is not decorated. A child container that decorated the definition keeps its
+  /// decorator, whose requests then throw ``ResolutionError/Code/definitionNotFound`` (and the
+  /// child's ``validate()`` reports it).
+  ///
   /// ```swift
   /// let analytics = container.register(.singleton) { Analytics() }
   /// container.remove(analytics)
@@ -117,13 +126,18 @@ extension Container {
   ///   removed is left alone.
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
     write { registry in
-      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)) else { return }
-      guard registry.remove(definition.key, id: definition.id) else { return }
+      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)),
+        let registered = registry.removeDecorated(definition.key, id: definition.id)
+      else { return }
       registry.contributions.remove(member: definition.key)
       guard definition.key == definition.sourceKey else { return }
-      for entry in registry.entries where entry.isForwarding && entry.sourceKey == definition.key {
-        registry.remove(entry.key, id: entry.id)
-        registry.contributions.remove(member: entry.key)
+      // A type forwarded before the definition was decorated forwards to where the decoration
+      // moved it; a forwarded type decorated itself goes with its decorators.
+      for entry in registry.entries
+      where entry.isForwarding && (entry.sourceKey == definition.key || entry.sourceKey == registered.key) {
+        let forwarded = DecorationTag.userKey(of: entry.key)
+        if registry.removeDecorated(forwarded, id: entry.id) == nil { registry.remove(entry.key, id: entry.id) }
+        registry.contributions.remove(member: forwarded)
       }
     }
   }
@@ -186,16 +200,36 @@ extension Container {
   /// Numbers a new entry and stores it, in one critical section.
   @usableFromInline
   func insert(making make: (RegistrationID) -> any Entry) -> RegistrationID {
-    write { registry in
-      let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
-      let entry = make(id)
-      // NB: a rejected registration still gets an id of its own, so its definition's chained
-      // calls find nothing to change.
-      let kind: RejectedChange.Kind = entry.isForwarding ? .forwarding : .registration
-      guard registry.admits(RejectedChange(kind: kind, key: entry.key)) else { return id }
-      registry.insert(entry)
-      return id
+    write { registry in insert(making: make, into: &registry) }
+  }
+
+  /// Numbers a forwarding to `definition`'s instances and stores it, in one critical section:
+  /// `make` gets the id and the key to forward to, where the definition's source is stored now
+  /// (see ``Registry/currentSourceKey(of:registeredAs:)``). A type forwarded once the source is
+  /// decorated reaches it undecorated, as one forwarded before the decoration does.
+  func insertForwarding<Instance, Arguments>(
+    to definition: Definition<Instance, Arguments>, making make: (RegistrationID, DefinitionKey) -> any Entry
+  ) -> RegistrationID {
+    let (isOwn, id, key) = (definition.container === self, definition.id, definition.key)
+    // NB: another container's registry is read before this one's lock is taken: a container's
+    // lock is never taken under another's.
+    let elsewhere = isOwn ? nil : definition.container.snapshot().registry.currentSourceKey(of: id, registeredAs: key)
+    return write { registry in
+      let current = isOwn ? registry.currentSourceKey(of: id, registeredAs: key) : elsewhere
+      return insert(making: { id in make(id, current ?? definition.sourceKey) }, into: &registry)
     }
+  }
+
+  /// Numbers a new entry and stores it in `registry`, this container's, which the caller holds.
+  private func insert(making make: (RegistrationID) -> any Entry, into registry: inout Registry) -> RegistrationID {
+    let id = RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial())
+    let entry = make(id)
+    // NB: a rejected registration still gets an id of its own, so its definition's chained
+    // calls find nothing to change.
+    let kind: RejectedChange.Kind = entry.isForwarding ? .forwarding : .registration
+    guard registry.admits(RejectedChange(kind: kind, key: entry.key)) else { return id }
+    registry.insert(entry)
+    return id
   }
 
   func append<Instance, Arguments>(
@@ -204,11 +238,12 @@ extension Container {
     to definition: Definition<Instance, Arguments>
   ) {
     write { registry in
-      // A definition whose registration was rejected has nothing to add a block to.
-      guard registry.entry(for: definition.key)?.id == definition.id,
+      // A definition whose registration was rejected has nothing to add a block to; a decorated
+      // one gets it where the decoration moved it.
+      guard let current = registry.entry(definition.id, registeredAs: definition.key),
         registry.admits(RejectedChange(kind: .block, key: definition.key))
       else { return }
-      registry.update(definition.key, id: definition.id) { entry in
+      registry.update(current.key, id: definition.id) { entry in
         if let registration = entry as? Registration<Instance, Arguments> {
           return registration.appending(block, asyncBlock: asyncBlock, isolation: isolation)
         }
@@ -222,10 +257,10 @@ extension Container {
   /// ``Definition/autoInjectingProperties(_:)``).
   func setAutoInjection<Instance, Arguments>(_ enabled: Bool, of definition: Definition<Instance, Arguments>) {
     write { registry in
-      guard registry.entry(for: definition.key)?.id == definition.id,
+      guard let current = registry.entry(definition.id, registeredAs: definition.key),
         registry.admits(RejectedChange(kind: .autoInjection, key: definition.key))
       else { return }
-      registry.update(definition.key, id: definition.id) { entry in
+      registry.update(current.key, id: definition.id) { entry in
         (entry as? Registration<Instance, Arguments>)?.autoInjecting(enabled)
       }
     }

@@ -60,7 +60,8 @@ extension Definition {
   /// nothing more.
   private func setDisposer(_ disposer: Disposer) {
     guard container.admitsDisposal(of: key, id: id) else { return }
-    guard sourceKey != key, let source = container.lookup(sourceKey) else {
+    guard sourceKey != key, let source = container.forwardedSource(of: id, registeredAs: key, sourceKey: sourceKey)
+    else {
       container.setDisposer(disposer, for: id)
       return
     }

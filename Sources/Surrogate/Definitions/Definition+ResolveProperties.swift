@@ -20,7 +20,7 @@ extension Definition {
   ///   ``ResolutionError/Code/definitionNotFound`` when the definition has since been removed or
   ///   replaced.
   public func resolveProperties(of instance: Instance) throws(ResolutionError) {
-    guard let found = container.lookup(key), found.entry.id == id,
+    guard let found = container.lookup(id, registeredAs: key),
       let registration = found.entry as? Registration<Instance, Arguments>
     else {
       throw ResolutionError(

@@ -7,7 +7,9 @@
 /// ```
 ///
 /// A definition is a handle: its methods change the container it came from. When the definition
-/// has since been replaced or removed, they leave the container alone.
+/// has since been replaced or removed, they leave the container alone. Decorating its type
+/// (``Container/decorate(_:tag:with:)``) does neither: the definition keeps working, whichever
+/// order the calls are made in.
 public struct Definition<Instance, Arguments>: Sendable {
   @usableFromInline let container: Container
   @usableFromInline let id: RegistrationID

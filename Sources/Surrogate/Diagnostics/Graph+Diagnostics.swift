@@ -69,6 +69,20 @@ extension Graph {
       nearby: [source])
   }
 
+  /// A decoration of `decorated` made in a child container, whose inherited definition (`key`,
+  /// a parent's) was removed since: requested as `requested`.
+  func decoratedDefinitionRemoved(_ key: DefinitionKey, decorated: DefinitionKey, requested: DefinitionKey)
+    -> ResolutionError
+  {
+    ResolutionError(
+      .definitionNotFound, key: decorated, path: path(to: requested),
+      message: "\(decorated) is decorated in this container, but the definition it decorates, a parent's, is no "
+        + "longer registered.",
+      remedy: "Register \(key) again in the parent, or register \(decorated) in this container in place of the "
+        + "decoration.",
+      nearby: [key])
+  }
+
   func notFound(_ key: DefinitionKey, in container: Container, forwardedFrom: DefinitionKey? = nil) -> ResolutionError {
     if let forwardedFrom, let now = container.lookup(key), now.entry.isForwarding {
       // A later `.implements(key.type)` turned the source into a forwarding itself.

@@ -17,6 +17,12 @@ extension Container {
   ///   kept, when the container or scope keeping it ends. A decorator's instance is another one:
   ///   without a disposal of its own, it is disposed only if it conforms to ``Disposable``, before
   ///   the instance it wraps (so its `dispose()` must not dispose that one too).
+  /// - The decorated definition keeps working, whichever order the calls are made in: its
+  ///   `resolvingProperties` blocks and auto-injection apply to the instance it makes (the one the
+  ///   decorators wrap); a list it joins (``Definition/contributes(to:)``) and a service it
+  ///   declares (``Definition/runsAsService()``) get `type`'s instance, decorated, as `resolve`
+  ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap()-4r7nw``
+  ///   a change to it is rejected and listed in ``rejectedChanges``, as for any definition.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
   ///   registered in this container so far (or, when it has none, the one it inherits).
   /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
@@ -26,7 +32,8 @@ extension Container {
   /// - Decorate after registering: a definition registered later is not decorated.
   /// - Decorating in a child container leaves the parent's definition as it is.
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
-  ///   registration (`.implements(...)`) keep handing out the undecorated instance.
+  ///   registration (`.implements(...)`, before or after decorating) hand out the undecorated
+  ///   instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
   ///   drawn in the graph export like any other.
@@ -218,19 +225,58 @@ extension Registration: MovableEntry {
 }
 
 extension Registry {
-  /// Whether the definition `id`, registered under `key`, is still registered here: under `key`,
-  /// or, once decorated, under the hidden key of the decoration that wraps it (a decoration moves
-  /// a definition keeping its id; `key` then forwards to the outermost decorator).
-  func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool {
+  /// The entries a request for `key` goes through to the definition registered under it,
+  /// outermost first: the entry under `key`, then, while it forwards to a decorator of `key`, the
+  /// entry that decoration moved under its hidden key. The last one is the definition as it was
+  /// registered (a decoration moves it keeping its id); empty when nothing is registered under
+  /// `key`.
+  func decorationChain(from key: DefinitionKey) -> [any Entry] {
+    var chain: [any Entry] = []
     var current = entry(for: key)
     while let entry = current {
-      if entry.id == id { return true }
+      chain.append(entry)
       guard entry.isForwarding, let decoration = entry.sourceKey.tag?.value as? DecorationTag,
         decoration.role == .decorator, decoration.decorated == key
-      else { return false }
+      else { break }
       current = self.entry(for: decoration.innerKey)
     }
-    return false
+    return chain
+  }
+
+  /// The entry of the definition `id`, registered under `key`, if it is still registered here:
+  /// under `key`, or, once decorated, under the hidden key of the decoration that wraps it (`key`
+  /// then forwards to the outermost decorator).
+  func entry(_ id: RegistrationID, registeredAs key: DefinitionKey) -> (any Entry)? {
+    if let entry = entry(for: key), entry.id == id { return entry }
+    return decorationChain(from: key).last { $0.id == id }
+  }
+
+  /// Whether the definition `id`, registered under `key`, is still registered here (see
+  /// ``entry(_:registeredAs:)``).
+  func registers(_ id: RegistrationID, as key: DefinitionKey) -> Bool { entry(id, registeredAs: key) != nil }
+
+  /// Removes the definition `id`, registered under `key`, with the decorations of `key` that wrap
+  /// it: each one's forwarding (under `key`, or, for an outer decoration's, the hidden key the next
+  /// one moved it under) and its decorator's registration. Returns the definition's entry, or
+  /// `nil` (removing nothing) when `key` does not lead to it.
+  mutating func removeDecorated(_ key: DefinitionKey, id: RegistrationID) -> (any Entry)? {
+    let chain = decorationChain(from: key)
+    guard let registered = chain.last, registered.id == id else { return nil }
+    for link in chain.dropLast() {
+      remove(link.key, id: link.id)
+      if let decorator = entry(for: link.sourceKey) { remove(decorator.key, id: decorator.id) }
+    }
+    remove(registered.key, id: registered.id)
+    return registered
+  }
+
+  /// Where the instances of the definition `id`, registered under `key`, come from now: the key
+  /// its registration is stored under (a decoration moved it under a hidden key), or, for a
+  /// forwarding, the key it forwards to (which that decoration repointed); `nil` when the
+  /// definition is no longer registered here.
+  func currentSourceKey(of id: RegistrationID, registeredAs key: DefinitionKey) -> DefinitionKey? {
+    guard let entry = entry(id, registeredAs: key) else { return nil }
+    return entry.isForwarding ? entry.sourceKey : entry.key
   }
 }
 

@@ -28,13 +28,14 @@ extension Container {
 
   /// Contributes the definition registered under `member` (with `id`) to `collection`, in one
   /// critical section with the collection's registration; a definition since replaced or removed
-  /// contributes nothing, as it takes no more blocks.
+  /// contributes nothing, as it takes no more blocks (a decorated one is neither: the list asks
+  /// for `member`, decorated).
   func contribute(
     _ member: DefinitionKey, id: RegistrationID, to collection: DefinitionKey, mapKey: DefinitionTag?,
     collectionEntry: (RegistrationID) -> any Entry
   ) {
     write { registry in
-      guard registry.entry(for: member)?.id == id,
+      guard registry.registers(id, as: member),
         registry.admits(RejectedChange(kind: .contribution, key: collection))
       else { return }
       add(

@@ -32,9 +32,9 @@ extension Definition {
     let makeAnyProxy: @Sendable (Instance) -> Any = makeProxy
     let forwardsWeakly = P.holdsSubjectWeakly
     let makeUnbound = (P.self as? any LateBindableProxy.Type).map { Self.lateBinder($0) }
-    _ = container.insert { id in
+    _ = container.insertForwarding(to: self) { id, source in
       Forwarding<Forwarded>(
-        id: id, key: key, sourceKey: sourceKey, forwardsWeakly: forwardsWeakly,
+        id: id, key: key, sourceKey: source, forwardsWeakly: forwardsWeakly,
         wrap: { instance in makeAnyProxy(instance as! Instance) }, makeUnbound: makeUnbound)
     }
     return self

@@ -223,6 +223,9 @@ final class Forwarding<Forwarded>: Entry {
       owner = container
     }
     guard let source = owner.forwardingSource(sourceKey, in: graph.snapshot(of:)) else {
+      if let decoration = key.tag?.value as? DecorationTag {
+        throw graph.decoratedDefinitionRemoved(sourceKey, decorated: decoration.decorated, requested: requested)
+      }
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
     graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)

@@ -42,7 +42,7 @@ extension Definition {
       guard let typed = instance as? Instance else { throw ServiceError.notAnInstance(of: key, instance) }
       try await run(typed)
     }
-    guard sourceKey != key, let source = container.lookup(sourceKey),
+    guard sourceKey != key, let source = container.forwardedSource(of: id, registeredAs: key, sourceKey: sourceKey),
       let registration = source.entry as? any ScopedEntry
     else {
       container.declareService(ServiceDeclaration(id: id, key: key, scope: scope, run: runner))

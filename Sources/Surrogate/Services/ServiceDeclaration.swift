@@ -28,13 +28,11 @@ extension Container {
   }
 
   /// The declared services whose registration is still the container's (a definition registered
-  /// again under the same key is a new one, not a service until declared), in the order declared.
+  /// again under the same key is a new one, not a service until declared; a decorated one still
+  /// is, resolved decorated), in the order declared.
   func currentServiceDeclarations() -> [ServiceDeclaration] {
     let declarations = serviceDeclarations.withLock(owner: self) { $0 }
     let registry = snapshot().registry
-    return declarations.filter { declaration in
-      guard let entry = registry.entry(for: declaration.key) else { return false }
-      return entry.id == declaration.id
-    }
+    return declarations.filter { registry.registers($0.id, as: $0.key) }
   }
 }
