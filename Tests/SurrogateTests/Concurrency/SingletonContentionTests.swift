@@ -132,7 +132,11 @@ struct SingletonContentionTests {
     }
     #expect(violations.load(ordering: .relaxed) == 0)
     #expect(stale.load(ordering: .relaxed) == 0)
-    #expect(serial.load(ordering: .relaxed) > 1)  // it was released and made again
+    // Once nobody holds it, it is released and made again. (Not asserted during the run: on a
+    // loaded machine the eight threads can hold it without a gap, and once CI's whole debug suite
+    // did, so the instance was never released there.)
+    let made = serial.load(ordering: .relaxed)
+    #expect((try? container.resolve(Numbered.self))?.number == made + 1)
   }
 
   // MARK: - An async factory that resolves itself
