@@ -70,16 +70,7 @@ struct CollaborationWaitCycleTests {
       await meeting.arriveAsync(1)
       return CrossFamilyB(a: try await r.resolve())
     }
-    let outcomes = await outcomes(ofTasks: 2, within: 15) { task in
-      do {
-        _ = task == 0 ? try await x.resolve(CrossFamilyA.self) as AnyObject : try await y.resolve(CrossFamilyB.self)
-        return "ok"
-      } catch let error as ResolutionError {
-        return "\(error.code)"
-      } catch {
-        return "\(error)"
-      }
-    }
+    let outcomes = await CollaborationWaitCycleTests.awaitedOutcomes(x: x, y: y)
     #expect(outcomes == ["circularDependency", "circularDependency"], "nil: a task still waiting (a deadlock)")
   }
 
@@ -150,6 +141,21 @@ struct CollaborationWaitCycleTests {
       return CrossFamilyB(a: try r.resolve())
     }
     return (x, y)
+  }
+
+  /// What two tasks resolving A from `x` and B from `y` at once end in, each "ok" or an error's
+  /// code, `nil` for one still waiting after fifteen seconds.
+  static func awaitedOutcomes(x: Container, y: Container) async -> [String?] {
+    await outcomes(ofTasks: 2, within: 15) { task in
+      do {
+        _ = task == 0 ? try await x.resolve(CrossFamilyA.self) as AnyObject : try await y.resolve(CrossFamilyB.self)
+        return "ok"
+      } catch let error as ResolutionError {
+        return "\(error.code)"
+      } catch {
+        return "\(error)"
+      }
+    }
   }
 
   /// "ok", or the code of the `ResolutionError` that `body` threw.

@@ -76,16 +76,7 @@ struct DirectCrossContainerWaitCycleTests {
       await meeting.arriveAsync(1)
       return CrossFamilyB(a: try await x.resolve(CrossFamilyA.self))
     }
-    let outcomes = await outcomes(ofTasks: 2, within: 15) { task in
-      do {
-        _ = task == 0 ? try await x.resolve(CrossFamilyA.self) as AnyObject : try await y.resolve(CrossFamilyB.self)
-        return "ok"
-      } catch let error as ResolutionError {
-        return "\(error.code)"
-      } catch {
-        return "\(error)"
-      }
-    }
+    let outcomes = await CollaborationWaitCycleTests.awaitedOutcomes(x: x, y: y)
     #expect(outcomes == ["circularDependency", "circularDependency"], "nil: a task still waiting (a deadlock)")
   }
 
