@@ -84,11 +84,10 @@ extension Container {
       let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()
-      let inner = DecorationTag(serial: serial, role: .inner, decorated: key)
       let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)
       // A definition that takes runtime arguments keeps them: the decorator's registration takes
       // the same ones and hands them on to the definition it wraps.
-      let innerKey = DefinitionKey(type: T.self, argumentsType: key.argumentsType, tag: DefinitionTag(inner))
+      let innerKey = outer.innerKey
       let decoratorKey = DefinitionKey(
         type: Decorator.self, argumentsType: key.argumentsType, tag: DefinitionTag(outer))
       func id() -> RegistrationID { RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial()) }

@@ -1,6 +1,28 @@
 /// Waiting for a singleton another graph is creating, and backing off when the wait would close a
 /// cycle of waiting threads.
 extension Graph {
+  /// Who runs the graph (see ``GraphOwner``): the runner of the async graph of this task whose
+  /// factory started it, if any; else its thread, or for an async graph the graph itself, standing
+  /// for its task (a task may move between threads, so thread identity means nothing there).
+  var owner: GraphOwner {
+    if let owner = extras.owner { return owner }
+    let runner: GraphOwner.Runner
+    if let enclosing = AsyncGraphScope.enclosing(of: self) {
+      runner = enclosing.owner.runner
+    } else if isAsync {
+      runner = .task(outermostGraph: ObjectIdentifier(self))
+    } else {
+      runner = .thread(currentThreadID())
+    }
+    let owner = GraphOwner(graph: ObjectIdentifier(self), runner: runner)
+    extras.owner = owner
+    return owner
+  }
+
+  /// The gate to wait for before starting this graph's resolution again, if it backed off from
+  /// a cycle of waiting threads.
+  @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
+
   func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
     guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
       let sameThread = creator.runner == owner.runner

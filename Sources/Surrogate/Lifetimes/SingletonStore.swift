@@ -168,13 +168,18 @@ enum SingletonAction {
 /// The identity of a graph and of what runs it, for the wait coordinator.
 ///
 /// `runner` is the thread of a synchronous graph; an async graph's task may move between threads,
-/// so its runner is the address of the task's outermost async graph, odd so that it is never a
-/// thread's (see ``Graph/owner``). Graphs nested on one runner (a factory that resolves from a
-/// container of another family starts a graph of its own inside the graph running it) share it:
-/// while the nested graph waits, so does the outer one.
+/// so its runner is the task's outermost async graph (see ``Graph/owner``). Graphs nested on one
+/// runner (a factory that resolves from a container of another family starts a graph of its own
+/// inside the graph running it) share it: while the nested graph waits, so does the outer one.
 struct GraphOwner: Hashable, Sendable {
+  /// What runs a graph: a thread, or an async graph standing for its task.
+  enum Runner: Hashable, Sendable {
+    case thread(UInt)
+    case task(outermostGraph: ObjectIdentifier)
+  }
+
   let graph: ObjectIdentifier
-  let runner: UInt
+  let runner: Runner
 }
 
 /// A one-shot gate that waiters block on (threads) or suspend on (tasks) until the creator opens it.

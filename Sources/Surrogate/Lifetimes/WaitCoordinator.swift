@@ -25,7 +25,7 @@ final class WaitCoordinator: Sendable {
   /// graph nested on its runner (its factory called `y.resolve` on a container of another family,
   /// and that graph waits); the chain of waits follows the owner's runner to that wait. A runner
   /// waits for one thing at a time.
-  private let waits = Mutex<[UInt: GraphOwner]>([:])
+  private let waits = Mutex<[GraphOwner.Runner: GraphOwner]>([:])
 
   private init() {}
 

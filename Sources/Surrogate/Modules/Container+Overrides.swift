@@ -173,13 +173,6 @@ extension Container {
   /// ancestors, and the overrides installed in this task for its ancestors, each before the
   /// ancestor it overrides.
   func lookupChain() -> [Container] {
-    if let chain = overriddenLookupChain() { return chain }
-    var chain: [Container] = []
-    var next: Container? = self
-    while let current = next {
-      chain.append(current)
-      next = current.parent
-    }
-    return chain
+    overriddenLookupChain() ?? Array(sequence(first: self, next: \.parent))
   }
 }

@@ -1,13 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 // INVARIANT: one graph, one thread (or, for an async graph, one task) at a time: hence
 // `@exclusivity(unchecked)` and no lock.
 // - `rootReference` and `rootSnapshotReference` are unretained. A graph of a top-level `resolve`
@@ -199,26 +191,6 @@ final class Graph {
     let extras = Extras()
     extrasStorage = extras
     return extras
-  }
-
-  /// Who runs the graph (see ``GraphOwner``): the runner of the async graph of this task whose
-  /// factory started it, if any; else its thread, or for an async graph a stand-in no thread
-  /// shares (a task may move between threads, so thread identity means nothing there): the
-  /// graph's own address, made odd (a thread's identity is an aligned address), unique while the
-  /// graph lives, which is as long as it can own a singleton or wait.
-  var owner: GraphOwner {
-    if let owner = extras.owner { return owner }
-    let runner: UInt
-    if let enclosing = AsyncGraphScope.enclosing(of: self) {
-      runner = enclosing.owner.runner
-    } else if isAsync {
-      runner = UInt(bitPattern: ObjectIdentifier(self)) | 1
-    } else {
-      runner = currentThreadID()
-    }
-    let owner = GraphOwner(graph: ObjectIdentifier(self), runner: runner)
-    extras.owner = owner
-    return owner
   }
 
   var lastCycleTarget: CycleTarget? { extrasStorage?.lastCycleTarget }
@@ -561,10 +533,6 @@ final class Graph {
     }
   }
 
-  /// The gate to wait for before starting this graph's resolution again, if it backed off from
-  /// a cycle of waiting threads.
-  @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
-
   /// Keeps `tag` alive as long as this graph: a ``Resolver`` holds its tag's bits unretained.
   /// The same bits are the same storage, kept once.
   @usableFromInline
@@ -612,16 +580,4 @@ final class Graph {
   func noteNilOptional(_ key: DefinitionKey) {
     if isValidation { extras.nilOptionals.append(path(to: key)) }
   }
-
 }
-
-/// The calling thread's `pthread_t`, as an integer.
-///
-/// NB: overloads, not `#if`: `pthread_t` is an integer in Glibc, a typed pointer in Darwin and an
-/// opaque pointer in Musl (where `UInt(pthread_self())` did not compile), and the compiler picks
-/// the conversion that fits.
-func currentThreadID() -> UInt { threadID(pthread_self()) }
-
-private func threadID(_ thread: UInt) -> UInt { thread }
-private func threadID(_ thread: OpaquePointer) -> UInt { UInt(bitPattern: thread) }
-private func threadID<Pointee>(_ thread: UnsafeMutablePointer<Pointee>) -> UInt { UInt(bitPattern: thread) }

@@ -16,7 +16,8 @@
 // so no other thread); otherwise a task may move between threads while its graph has frames, and
 // they are found through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests`
 // breaks if the value outlives its graph's path (a resolve on another thread or after a failure
-// joins a stale graph).
+// joins a stale graph). `currentThreadID()` turns the thread's `pthread_t` into an integer by its
+// bit pattern: an identity to compare, never turned back into a pointer.
 
 /// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`
 /// made inside a factory joins it (Dip's idiom) instead of starting a graph of its own.
@@ -92,3 +93,14 @@ struct AsyncGraphScope: Sendable {
   /// it has claimed.
   static var isNested: Bool { ThreadGraph.current != nil || current?.graph.isActive == true }
 }
+
+/// The calling thread's `pthread_t`, as an integer.
+///
+/// NB: overloads, not `#if`: `pthread_t` is an integer in Glibc, a typed pointer in Darwin and an
+/// opaque pointer in Musl (where `UInt(pthread_self())` did not compile), and the compiler picks
+/// the conversion that fits.
+func currentThreadID() -> UInt { threadID(pthread_self()) }
+
+private func threadID(_ thread: UInt) -> UInt { thread }
+private func threadID(_ thread: OpaquePointer) -> UInt { UInt(bitPattern: thread) }
+private func threadID<Pointee>(_ thread: UnsafeMutablePointer<Pointee>) -> UInt { UInt(bitPattern: thread) }
