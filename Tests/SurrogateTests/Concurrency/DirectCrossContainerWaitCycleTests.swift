@@ -25,6 +25,24 @@ struct DirectCrossContainerWaitCycleTests {
     #expect(CollaborationWaitCycleTests.outcome { _ = try x.resolve(CrossFamilyA.self) } == "circularDependency")
   }
 
+  /// In one task, the awaited resolve nested in the factory finds the singleton its own task's outer
+  /// resolve is making: the error says so, and how to join the graph instead.
+  @Test func theSameCycleInOneTaskSaysTheOuterResolveOfThisTaskIsMakingIt() async {
+    let x = Container()
+    let y = Container()
+    x.register(.singleton) { _ async throws -> CrossFamilyA in
+      CrossFamilyA(b: try await y.resolve(CrossFamilyB.self))
+    }
+    y.register(.singleton) { _ async throws -> CrossFamilyB in
+      CrossFamilyB(a: try await x.resolve(CrossFamilyA.self))
+    }
+    let error = await #expect(throws: ResolutionError.self) { try await x.resolve(CrossFamilyA.self) }
+    #expect(error?.code == .circularDependency)
+    let text = error.map { "\($0)" } ?? ""
+    #expect(text.contains("is being created by an outer `resolve` in this task, which is waiting for it"), "\(text)")
+    #expect(text.contains("resolve through the factory's resolver `r`"), "\(text)")
+  }
+
   @Test func aResolveAfterTheCycleIsReportedReportsItAgainInsteadOfWaitingForAStaleClaim() {
     let (x, y) = Self.directCycle(meeting: Meeting(sides: 2))
     let first = outcomes(onThreads: 2, within: 15) { thread in
