@@ -3,6 +3,17 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// CI's release AddressSanitizer build (.ci/run) sets SURROGATE_MACRO_PLUGIN to the macro plugin
+// its debug build already made. That build then builds no plugin and leaves out the plugin's own
+// tests, so it compiles no swift-syntax under -O (about 10 minutes of one core, on the run's
+// critical path); the code that uses the macros is still compiled under -O, by the same compiler,
+// with the same plugin's expansions. Unset everywhere else.
+let prebuiltMacroPlugin = Context.environment["SURROGATE_MACRO_PLUGIN"]
+let usingTheMacros: [SwiftSetting] =
+  prebuiltMacroPlugin.map {
+    [.unsafeFlags(["-load-plugin-executable", "\($0)#SurrogateMacrosPlugin"])]
+  } ?? []
+
 let package = Package(
   name: "Surrogate",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -22,7 +33,10 @@ let package = Package(
     // Synchronization and Dispatch, so users who skip macros never build swift-syntax.
     .target(name: "Surrogate"),
     // The macro declarations (and a re-export of the runtime the generated code uses).
-    .target(name: "SurrogateMacros", dependencies: ["Surrogate", "SurrogateMacrosPlugin"]),
+    .target(
+      name: "SurrogateMacros",
+      dependencies: ["Surrogate"] + (prebuiltMacroPlugin == nil ? ["SurrogateMacrosPlugin"] : []),
+      swiftSettings: usingTheMacros),
     // The macro implementation, run by the compiler.
     .macro(
       name: "SurrogateMacrosPlugin",
@@ -38,15 +52,23 @@ let package = Package(
     .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
     // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
     .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
-    .testTarget(name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate", "SurrogateMacros"]),
     .testTarget(
-      name: "SurrogateMacrosTests",
-      dependencies: [
-        "SurrogateMacros", "SurrogateMacrosPlugin",
-        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
-        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-        .product(name: "SwiftParser", package: "swift-syntax"),
-      ]),
-  ],
+      name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate", "SurrogateMacros"],
+      swiftSettings: usingTheMacros),
+    // What the macros make, at run time: proxies, the compiled corpus, interception.
+    .testTarget(name: "SurrogateMacrosTests", dependencies: ["SurrogateMacros"], swiftSettings: usingTheMacros),
+  ]
+    + (prebuiltMacroPlugin == nil
+      ? [
+        // The plugin itself: its expansions and diagnostics, source to source.
+        .testTarget(
+          name: "SurrogateMacrosPluginTests",
+          dependencies: [
+            "SurrogateMacrosPlugin",
+            .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+          ])
+      ] : []),
   swiftLanguageModes: [.v6]
 )
