@@ -84,7 +84,7 @@ extension Container {
       let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()
-      let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)
+      let outer = DecorationTag(serial: serial, role: .decorator, decorated: key, container: ObjectIdentifier(self))
       // A definition that takes runtime arguments keeps them: the decorator's registration takes
       // the same ones and hands them on to the definition it wraps.
       let innerKey = outer.innerKey
@@ -162,9 +162,13 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   let serial: Int
   let role: Role
   let decorated: DefinitionKey
+  /// The container that decorated: serials are numbered per registry, and a decorator resolves
+  /// what it wraps along its request's lookup chain, which can hold a decoration of the same key
+  /// by a child (whose hidden keys must then differ from the parent's).
+  let container: ObjectIdentifier
 
   /// Hashes the serial and role only: equal tags have equal serials, and a decoration's two tags
-  /// differ in role.
+  /// differ in role (two containers' decorations with one serial are told apart by `==`).
   func hash(into hasher: inout Hasher) {
     hasher.combine(serial)
     hasher.combine(role)
@@ -194,7 +198,7 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   var innerKey: DefinitionKey {
     DefinitionKey(
       type: decorated.type, argumentsType: decorated.argumentsType,
-      tag: DefinitionTag(DecorationTag(serial: serial, role: .inner, decorated: decorated)))
+      tag: DefinitionTag(DecorationTag(serial: serial, role: .inner, decorated: decorated, container: container)))
   }
 
   /// Whether `tag` is the hidden tag of a decorator's registration.
@@ -348,8 +352,12 @@ extension Graph {
   func resolve<T, Arguments>(
     _ inner: DefinitionKey, requestedAs requested: DefinitionKey, arguments: Arguments, from container: Container
   ) throws(ResolutionError) -> T {
-    guard let found = lookup(inner, from: container) else {
-      return try resolveFound(inner, arguments: arguments, from: container)
+    // NB: the hidden key exactly, never the untagged definition a tagged lookup falls back to:
+    // that is the decorated key itself (the decorator again: a false cycle) or another
+    // definition, wrapped as if it were the decorated one.
+    guard let found = lookup(inner, from: container), found.entry.key == inner else {
+      let decorated = DecorationTag.userKey(of: inner)
+      throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
     }
     // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
     // decorator's request is not the hot path a specialized call would pay for.
