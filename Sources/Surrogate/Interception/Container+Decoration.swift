@@ -24,7 +24,9 @@ extension Container {
   ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap()-4r7nw``
   ///   a change to it is rejected and listed in ``rejectedChanges``, as for any definition.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
-  ///   registered in this container so far (or, when it has none, the one it inherits).
+  ///   registered in this container so far (or, when it has none, the one it inherits). A tag
+  ///   with no definition of its own decorates what its requests find, the untagged definition,
+  ///   for that tag's requests only.
   /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
   ///   decorator wraps what it made (`resolve(T.self, arguments: ...)` and auto-wiring alike).
   /// - Decorating is registering: any number of threads may decorate at once, and every decorator
@@ -92,8 +94,9 @@ extension Container {
         type: Decorator.self, argumentsType: key.argumentsType, tag: DefinitionTag(outer))
       func id() -> RegistrationID { RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial()) }
       // The decorated definition, under its hidden key: this container's own moves; an
-      // inherited one is forwarded to where it lives.
-      if found.owner === self, let movable = found.entry as? any MovableEntry {
+      // inherited one, or the untagged one a tag without a definition falls back to (which
+      // untagged requests still get, undecorated), is forwarded to where it lives.
+      if found.owner === self, found.entry.key == key, let movable = found.entry as? any MovableEntry {
         _ = registry.remove(found.entry.key, id: found.entry.id)
         // It keeps its id: what was declared for it by id (its disposal) stays its own, and its
         // definition can still be given one (see `Registry.registers(_:as:)`).
