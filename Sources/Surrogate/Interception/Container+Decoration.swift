@@ -34,8 +34,8 @@ extension Container {
   /// - Decorate after registering: a definition registered later is not decorated.
   /// - Decorating in a child container leaves the parent's definition as it is.
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
-  ///   registration (`.implements(...)`, before or after decorating) hand out the undecorated
-  ///   instance.
+  ///   registration (`.implements(...)`, before or after decorating, or `register(_:type:)` in
+  ///   another container, a child or not) hand out the undecorated instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
   ///   drawn in the graph export like any other.
@@ -247,6 +247,20 @@ extension Registry {
       current = self.entry(for: decoration.innerKey)
     }
     return chain
+  }
+
+  /// The entry registered under `key` as it was registered: the one under `key`, or, when this
+  /// registry decorated `key`, the one its innermost decoration moved under a hidden key (a
+  /// forwarding, when what it decorated was one, or inherited). Unlike ``decorationChain(from:)``
+  /// it allocates nothing.
+  func undecoratedEntry(for key: DefinitionKey) -> (any Entry)? {
+    var current = entry(for: key)
+    while let entry = current, entry.isForwarding, let decoration = entry.sourceKey.tag?.value as? DecorationTag,
+      decoration.role == .decorator, decoration.decorated == key
+    {
+      current = self.entry(for: decoration.innerKey)
+    }
+    return current
   }
 
   /// The entry of the definition `id`, registered under `key`, if it is still registered here:

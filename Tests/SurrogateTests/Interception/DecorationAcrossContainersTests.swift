@@ -4,7 +4,13 @@ import Testing
 private protocol Meter: AnyObject {}
 
 /// What the decorated definition makes.
-private final class Odometer: Meter {}
+private class Odometer: Meter {}
+
+/// A decorator of the concrete type.
+private final class RecalibratedOdometer: Odometer {
+  let inner: Odometer
+  init(_ inner: Odometer) { self.inner = inner }
+}
 
 /// The parent's decorator.
 private final class CalibratedMeter: Meter {
@@ -27,6 +33,7 @@ struct DecorationAcrossContainersTests {
     switch meter {
     case let audited as AuditedMeter: ["AuditedMeter"] + chain(of: audited.inner)
     case let calibrated as CalibratedMeter: ["CalibratedMeter"] + chain(of: calibrated.inner)
+    case let recalibrated as RecalibratedOdometer: ["RecalibratedOdometer"] + chain(of: recalibrated.inner)
     default: ["\(type(of: meter))"]
     }
   }
@@ -48,5 +55,100 @@ struct DecorationAcrossContainersTests {
     #expect(chain(of: try app.resolve((any Meter).self)) == ["CalibratedMeter", "Odometer"])
     #expect(feature.validate().isValid, "\(feature.validate())")
     #expect(app.validate().isValid)
+  }
+
+  // MARK: - Forwarded types of another container
+
+  enum Decorated: CaseIterable, Sendable { case concreteType, forwardedType }
+
+  /// Decorates `Odometer` (whose forwarded types then hand out the undecorated instance) or the
+  /// type `Meter` forwarded from it.
+  private func decorate(_ container: Container, _ decorated: Decorated) {
+    switch decorated {
+    case .concreteType: container.decorate(Odometer.self) { _, inner in RecalibratedOdometer(inner) }
+    case .forwardedType: container.decorate((any Meter).self) { _, inner in AuditedMeter(inner) }
+    }
+  }
+
+  /// What a request for `Meter` gets from a container that decorated as `decorated`.
+  private func decoratedMeter(_ decorated: Decorated) -> [String] {
+    decorated == .concreteType ? ["Odometer"] : ["AuditedMeter", "Odometer"]
+  }
+
+  @Test(arguments: Decorated.allCases, [Scope.singleton, .shared])
+  func aChildDecoratingLeavesTheTypesItsParentForwardsAsTheyWere(decorated: Decorated, scope: Scope) throws {
+    let app = Container()
+    let odometer = app.register(scope) { Odometer() }.implements((any Meter).self)
+    let feature = Container(parent: app)
+    decorate(feature, decorated)
+    #expect(chain(of: try app.resolve((any Meter).self)) == ["Odometer"])
+    #expect(chain(of: try app.resolve(Odometer.self)) == ["Odometer"])
+    #expect(chain(of: try feature.resolve((any Meter).self)) == decoratedMeter(decorated))
+    if decorated == .concreteType {
+      #expect(chain(of: try feature.resolve(Odometer.self)) == ["RecalibratedOdometer", "Odometer"])
+    }
+    #expect(app.validate().isValid)
+    #expect(feature.validate().isValid)
+    // The parent removes its definition: its types go, and the child's decoration names what it
+    // lost. NB: `.shared` only: a singleton the child's decorator made before the removal is
+    // still handed out (a known gap, left open).
+    app.remove(odometer)
+    #expect(throws: ResolutionError.self) { try app.resolve((any Meter).self) }
+    if decorated == .forwardedType, scope == .shared {
+      let error = #expect(throws: ResolutionError.self) { try feature.resolve((any Meter).self) }
+      #expect(error?.code == .definitionNotFound)
+      #expect(error?.key == DefinitionKey(type: (any Meter).self))
+      #expect(feature.validate().problems.map(\.code) == [.definitionNotFound])
+    }
+  }
+
+  @Test(arguments: Decorated.allCases)
+  func removingTheChildsOwnDecoratedDefinitionLeavesItTheParentsUndecorated(decorated: Decorated) throws {
+    let app = Container()
+    app.register(.singleton) { Odometer() }.implements((any Meter).self)
+    let feature = Container(parent: app)
+    let own = feature.register(.singleton) { Odometer() }.implements((any Meter).self)
+    decorate(feature, decorated)
+    let parents = try app.resolve((any Meter).self)
+    #expect(chain(of: try feature.resolve((any Meter).self)) == decoratedMeter(decorated))
+    feature.remove(own)
+    let now = try feature.resolve((any Meter).self)
+    #expect(chain(of: now) == ["Odometer"])
+    #expect(ObjectIdentifier(now) == ObjectIdentifier(parents))
+    #expect(ObjectIdentifier(try app.resolve((any Meter).self)) == ObjectIdentifier(parents))
+    #expect(feature.validate().isValid)
+    #expect(app.validate().isValid)
+  }
+
+  @Test(arguments: Decorated.allCases)
+  func aCollaboratorsDecorationLeavesTheTypesTheOtherForwardsAsTheyWere(decorated: Decorated) throws {
+    let app = Container()
+    app.register(.singleton) { Odometer() }.implements((any Meter).self)
+    let feature = Container()
+    feature.register(.singleton) { Odometer() }.implements((any Meter).self)
+    feature.collaborate(with: app)
+    decorate(feature, decorated)
+    #expect(chain(of: try app.resolve((any Meter).self)) == ["Odometer"])
+    #expect(chain(of: try app.resolve(Odometer.self)) == ["Odometer"])
+    #expect(chain(of: try feature.resolve((any Meter).self)) == decoratedMeter(decorated))
+    #expect(app.validate().isValid)
+    #expect(feature.validate().isValid)
+  }
+
+  enum Forwarder: CaseIterable, Sendable { case child, otherContainer }
+
+  @Test(arguments: Forwarder.allCases)
+  func aTypeAnotherContainerForwardsToADefinitionKeepsWorkingWhenItsOwnerDecoratesIt(forwarder: Forwarder) throws {
+    let app = Container()
+    let odometer = app.register(.singleton) { Odometer() }
+    let feature = forwarder == .child ? Container(parent: app) : Container()
+    feature.register(odometer, type: (any Meter).self)
+    app.decorate(Odometer.self) { _, inner in RecalibratedOdometer(inner) }
+    let decoratedOdometer = try #require(try app.resolve(Odometer.self) as? RecalibratedOdometer)
+    // A type forwarded from a decorated definition hands out the undecorated instance, in the
+    // container that decorated it or another.
+    let meter = try feature.resolve((any Meter).self)
+    #expect(ObjectIdentifier(meter) == ObjectIdentifier(decoratedOdometer.inner))
+    #expect(feature.validate().isValid, "\(feature.validate())")
   }
 }
