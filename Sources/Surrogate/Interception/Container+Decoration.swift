@@ -211,7 +211,7 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
 /// An entry that a decoration can move under another key (see ``Container/decorate(_:tag:with:)``).
 protocol MovableEntry: Entry {
   /// A copy under `key` with a new `id`; a forwarding's source then lives in `foreign` (when
-  /// given).
+  /// given), unless it already forwarded to another container's definition, which it keeps.
   func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry
 }
 
@@ -318,7 +318,7 @@ extension Forwarding: MovableEntry {
   func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry {
     Forwarding(
       id: id, key: key, sourceKey: sourceKey, blocks: blocks, forwardsWeakly: forwardsWeakly, wrap: wrap,
-      foreignSource: foreign.map(ForeignContainer.init) ?? foreignSource, makeUnbound: makeUnbound)
+      foreignSource: foreignSource ?? foreign.map(ForeignContainer.init), makeUnbound: makeUnbound)
   }
 }
 

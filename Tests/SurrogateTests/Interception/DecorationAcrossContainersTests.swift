@@ -151,4 +151,18 @@ struct DecorationAcrossContainersTests {
     #expect(ObjectIdentifier(meter) == ObjectIdentifier(decoratedOdometer.inner))
     #expect(feature.validate().isValid, "\(feature.validate())")
   }
+
+  @Test func aChildDecoratesATypeItsParentForwardsToAnotherContainersDefinition() throws {
+    let services = Container()
+    let odometer = services.register(.singleton) { Odometer() }
+    let app = Container()
+    app.register(odometer, type: (any Meter).self)
+    let feature = Container(parent: app)
+    feature.decorate((any Meter).self) { _, inner in AuditedMeter(inner) }
+    let shared = try services.resolve(Odometer.self)
+    #expect(ObjectIdentifier(try app.resolve((any Meter).self)) == ObjectIdentifier(shared))
+    let decorated = try #require(try feature.resolve((any Meter).self) as? AuditedMeter)
+    #expect(ObjectIdentifier(decorated.inner) == ObjectIdentifier(shared))
+    #expect(feature.validate().isValid, "\(feature.validate())")
+  }
 }
