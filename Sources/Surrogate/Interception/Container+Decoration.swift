@@ -32,7 +32,11 @@ extension Container {
   /// - Decorating is registering: any number of threads may decorate at once, and every decorator
   ///   lands exactly once (in the order their calls took the container's lock).
   /// - Decorate after registering: a definition registered later is not decorated.
-  /// - Decorating in a child container leaves the parent's definition as it is.
+  /// - Decorating in a child container leaves the parent's definition as it is. The child's
+  ///   decorator wraps what a request to the parent finds when the decorator runs: a definition
+  ///   the parent registered in the decorated one's place, the parent's own decoration made
+  ///   later, an override installed with ``withOverrides(_:operation:)-(_,()->Result)`` (a
+  ///   decorated singleton is made once, and ignores overrides, as any singleton does).
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
   ///   registration (`.implements(...)`, before or after decorating, or `register(_:type:)` in
   ///   another container, a child or not) hand out the undecorated instance.
@@ -376,10 +380,41 @@ extension Graph {
       let decorated = DecorationTag.userKey(of: inner)
       throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
     }
+    let source =
+      found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
     // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
     // decorator's request is not the hot path a specialized call would pay for.
-    return try found.entry.produce(
-      arguments: arguments, in: self, requested: requested, owner: found.owner, lookup: container
+    return try source.entry.produce(
+      arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
     ).instance as! T
   }
+
+  /// What the decoration a child container made of a definition it inherits wraps (`found`, the
+  /// forwarding stored under its hidden key `inner`): what a request for the decorated key finds
+  /// from the child's parent now, through the overrides this graph's lookups honour. So it wraps
+  /// an override of the parent's definition, a definition the parent registered in its place and
+  /// the parent's own decoration made since, as a request the child did not decorate gets them.
+  /// `nil` for any other decoration, and when nothing is found (the stored forwarding then says
+  /// what is missing).
+  private func inheritedDefinition(
+    wrappedBy found: (entry: any Entry, owner: Container), _ inner: DefinitionKey, from container: Container
+  ) -> (entry: any Entry, owner: Container)? {
+    guard let decoration = inner.tag?.value as? DecorationTag, let parent = found.owner.parent,
+      let foreign = (found.entry as? any ForeignSourcedEntry)?.foreignContainer, parent.isSelfOrAncestor(foreign)
+    else { return nil }
+    let chain = lookupChain(from: container)
+    guard let index = chain.firstIndex(where: { $0 === found.owner }) else { return nil }
+    return Container.lookup(decoration.decorated, along: Array(chain[(index + 1)...]), in: snapshot(of:))
+  }
+}
+
+/// A forwarding to another container's definition (see ``Container/decorate(_:tag:with:)``).
+protocol ForeignSourcedEntry: Entry {
+  /// The container whose definition it forwards to, if it is not its own (or an ancestor's, found
+  /// by key) and still alive.
+  var foreignContainer: Container? { get }
+}
+
+extension Forwarding: ForeignSourcedEntry {
+  var foreignContainer: Container? { foreignSource?.container }
 }

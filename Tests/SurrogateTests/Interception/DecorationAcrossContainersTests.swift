@@ -165,4 +165,46 @@ struct DecorationAcrossContainersTests {
     #expect(ObjectIdentifier(decorated.inner) == ObjectIdentifier(shared))
     #expect(feature.validate().isValid, "\(feature.validate())")
   }
+
+  // MARK: - What a child's decoration wraps
+
+  /// A child's decoration of what it inherits wraps what its parent hands out for the key now.
+
+  @Test(arguments: [Scope.shared, .unique])
+  func aChildsDecorationWrapsTheOverrideOfItsParentsDefinition(scope: Scope) throws {
+    let app = Container()
+    app.register(scope, type: (any Meter).self) { Odometer() }
+    let feature = Container(parent: app)
+    feature.decorate((any Meter).self) { _, inner in AuditedMeter(inner) }
+    try app.withOverrides { overrides in
+      overrides.register(scope, type: (any Meter).self) { RecalibratedOdometer(Odometer()) }
+    } operation: { () throws -> Void in
+      #expect(chain(of: try app.resolve((any Meter).self)) == ["RecalibratedOdometer", "Odometer"])
+      #expect(
+        chain(of: try feature.resolve((any Meter).self)) == ["AuditedMeter", "RecalibratedOdometer", "Odometer"])
+    }
+    #expect(chain(of: try feature.resolve((any Meter).self)) == ["AuditedMeter", "Odometer"])
+  }
+
+  @Test(arguments: [Scope.singleton, .shared])
+  func aChildsDecorationWrapsWhatItsParentDecoratesLater(scope: Scope) throws {
+    let app = Container()
+    app.register(scope, type: (any Meter).self) { Odometer() }
+    let feature = Container(parent: app)
+    feature.decorate((any Meter).self) { _, inner in AuditedMeter(inner) }
+    app.decorate((any Meter).self) { _, inner in CalibratedMeter(inner) }
+    #expect(chain(of: try app.resolve((any Meter).self)) == ["CalibratedMeter", "Odometer"])
+    #expect(chain(of: try feature.resolve((any Meter).self)) == ["AuditedMeter", "CalibratedMeter", "Odometer"])
+    #expect(feature.validate().isValid, "\(feature.validate())")
+  }
+
+  @Test func aChildsDecorationOfAForwardedTypeWrapsWhatItsParentRegistersInItsPlace() throws {
+    let app = Container()
+    app.register(.shared) { Odometer() }.implements((any Meter).self)
+    let feature = Container(parent: app)
+    feature.decorate((any Meter).self) { _, inner in AuditedMeter(inner) }
+    app.register(.shared, type: (any Meter).self) { RecalibratedOdometer(Odometer()) }
+    #expect(
+      chain(of: try feature.resolve((any Meter).self)) == ["AuditedMeter", "RecalibratedOdometer", "Odometer"])
+  }
 }
