@@ -86,7 +86,8 @@ extension Container {
   ) -> Definition<Forwarded, Arguments> {
     let source = definition.sourceKey
     let key = DefinitionKey(type: Forwarded.self, argumentsType: source.argumentsType, tag: .wrap(tag))
-    let foreign = isSelfOrAncestor(definition.container) ? nil : Forwarding<Forwarded>.ForeignContainer(definition.container)
+    let foreign =
+      isSelfOrAncestor(definition.container) ? nil : Forwarding<Forwarded>.ForeignContainer(definition.container)
     guard key != source || foreign != nil else {
       return Definition(container: self, id: definition.id, key: key, sourceKey: source, scope: definition.scope)
     }
@@ -115,7 +116,8 @@ extension Container {
   /// unregistered here, as if they had never been registered, and a definition registered under
   /// one later is not decorated. A child container that decorated the definition keeps its
   /// decorator, whose requests then throw ``ResolutionError/Code/definitionNotFound`` (and the
-  /// child's ``validate()`` reports it).
+  /// child's ``validate()`` reports it), unless the parent hands out another definition for the
+  /// key (an untagged one, for a tag).
   ///
   /// ```swift
   /// let analytics = container.register(.singleton) { Analytics() }
@@ -191,7 +193,8 @@ extension Container {
           id: id, key: key, scope: scope, factory: factory, producer: Registration<T, Arguments>.specializedProducer())
       }
       return Registration<T, Arguments>(
-        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments,
+        argumentTypes: argumentTypes,
         producer: Registration<T, Arguments>.specializedProducer())
     }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)

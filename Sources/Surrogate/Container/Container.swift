@@ -202,12 +202,22 @@ public final class Container: Sendable {
   /// The registration a forwarding in this container forwards to: here, or in an ancestor (a
   /// child may forward a type to its parent's definition). `snapshot` reads each container's
   /// registry: a graph's snapshots, or the live ones.
+  ///
+  /// A registration its container decorated since the forwarding was made is found where the
+  /// decoration moved it, undecorated: a type another container (a child, or any container given
+  /// the definition) forwards to it is a type forwarded from its registration, as the ones its
+  /// own container forwards are (the decoration repoints those).
   func forwardingSource(_ key: DefinitionKey, in snapshot: (Container) -> RegistrySnapshot)
     -> (entry: any Entry, owner: Container)?
   {
     var container: Container? = self
     while let current = container {
-      if let entry = snapshot(current).entry(for: key), !entry.isForwarding { return (entry, current) }
+      if let entry = snapshot(current).entry(for: key) {
+        if !entry.isForwarding { return (entry, current) }
+        if let registered = snapshot(current).registry.undecoratedEntry(for: key), !registered.isForwarding {
+          return (registered, current)
+        }
+      }
       container = current.parent
     }
     return nil

@@ -69,17 +69,26 @@ extension Graph {
       nearby: [source])
   }
 
-  /// A decoration of `decorated` made in a child container, whose inherited definition (`key`,
-  /// a parent's) was removed since: requested as `requested`.
-  func decoratedDefinitionRemoved(_ key: DefinitionKey, decorated: DefinitionKey, requested: DefinitionKey)
-    -> ResolutionError
-  {
-    ResolutionError(
+  /// A decoration of `decorated` whose definition (`key`) was removed since: requested as
+  /// `requested`. The definition is a parent's when `isInherited` (the decoration was made in a
+  /// child container), else the decorating container's own.
+  func decoratedDefinitionRemoved(
+    _ key: DefinitionKey, decorated: DefinitionKey, requested: DefinitionKey, isInherited: Bool = true
+  ) -> ResolutionError {
+    guard !isInherited else {
+      return ResolutionError(
+        .definitionNotFound, key: decorated, path: path(to: requested),
+        message: "\(decorated) is decorated in this container, but the definition it decorates, a parent's, is no "
+          + "longer registered.",
+        remedy: "Register \(key) again in the parent, or register \(decorated) in this container in place of the "
+          + "decoration.",
+        nearby: [key])
+    }
+    let named = key == decorated ? "" : ", \(key),"
+    return ResolutionError(
       .definitionNotFound, key: decorated, path: path(to: requested),
-      message: "\(decorated) is decorated in this container, but the definition it decorates, a parent's, is no "
-        + "longer registered.",
-      remedy: "Register \(key) again in the parent, or register \(decorated) in this container in place of the "
-        + "decoration.",
+      message: "\(decorated) is decorated, but the definition it decorates\(named) is no longer registered.",
+      remedy: "Register \(key) again, or register \(decorated) in place of the decoration.",
       nearby: [key])
   }
 

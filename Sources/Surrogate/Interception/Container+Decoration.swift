@@ -24,16 +24,22 @@ extension Container {
   ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap()-4r7nw``
   ///   a change to it is rejected and listed in ``rejectedChanges``, as for any definition.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
-  ///   registered in this container so far (or, when it has none, the one it inherits).
+  ///   registered in this container so far (or, when it has none, the one it inherits). A tag
+  ///   with no definition of its own decorates what its requests find, the untagged definition,
+  ///   for that tag's requests only.
   /// - A definition that takes runtime arguments is decorated too: the arguments reach it, and the
   ///   decorator wraps what it made (`resolve(T.self, arguments: ...)` and auto-wiring alike).
   /// - Decorating is registering: any number of threads may decorate at once, and every decorator
   ///   lands exactly once (in the order their calls took the container's lock).
   /// - Decorate after registering: a definition registered later is not decorated.
-  /// - Decorating in a child container leaves the parent's definition as it is.
+  /// - Decorating in a child container leaves the parent's definition as it is. The child's
+  ///   decorator wraps what a request to the parent finds when the decorator runs: a definition
+  ///   the parent registered in the decorated one's place, the parent's own decoration made
+  ///   later, an override installed with ``withOverrides(_:operation:)-(_,()->Result)`` (a
+  ///   decorated singleton is made once, and ignores overrides, as any singleton does).
   /// - Decorating a concrete type decorates requests for that type: types forwarded from its
-  ///   registration (`.implements(...)`, before or after decorating) hand out the undecorated
-  ///   instance.
+  ///   registration (`.implements(...)`, before or after decorating, or `register(_:type:)` in
+  ///   another container, a child or not) hand out the undecorated instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
   ///   drawn in the graph export like any other.
@@ -84,7 +90,7 @@ extension Container {
       let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()
-      let outer = DecorationTag(serial: serial, role: .decorator, decorated: key)
+      let outer = DecorationTag(serial: serial, role: .decorator, decorated: key, container: ObjectIdentifier(self))
       // A definition that takes runtime arguments keeps them: the decorator's registration takes
       // the same ones and hands them on to the definition it wraps.
       let innerKey = outer.innerKey
@@ -92,8 +98,9 @@ extension Container {
         type: Decorator.self, argumentsType: key.argumentsType, tag: DefinitionTag(outer))
       func id() -> RegistrationID { RegistrationID(container: ObjectIdentifier(self), serial: registry.makeSerial()) }
       // The decorated definition, under its hidden key: this container's own moves; an
-      // inherited one is forwarded to where it lives.
-      if found.owner === self, let movable = found.entry as? any MovableEntry {
+      // inherited one, or the untagged one a tag without a definition falls back to (which
+      // untagged requests still get, undecorated), is forwarded to where it lives.
+      if found.owner === self, found.entry.key == key, let movable = found.entry as? any MovableEntry {
         _ = registry.remove(found.entry.key, id: found.entry.id)
         // It keeps its id: what was declared for it by id (its disposal) stays its own, and its
         // definition can still be given one (see `Registry.registers(_:as:)`).
@@ -162,9 +169,13 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   let serial: Int
   let role: Role
   let decorated: DefinitionKey
+  /// The container that decorated: serials are numbered per registry, and a decorator resolves
+  /// what it wraps along its request's lookup chain, which can hold a decoration of the same key
+  /// by a child (whose hidden keys must then differ from the parent's).
+  let container: ObjectIdentifier
 
   /// Hashes the serial and role only: equal tags have equal serials, and a decoration's two tags
-  /// differ in role.
+  /// differ in role (two containers' decorations with one serial are told apart by `==`).
   func hash(into hasher: inout Hasher) {
     hasher.combine(serial)
     hasher.combine(role)
@@ -194,7 +205,7 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
   var innerKey: DefinitionKey {
     DefinitionKey(
       type: decorated.type, argumentsType: decorated.argumentsType,
-      tag: DefinitionTag(DecorationTag(serial: serial, role: .inner, decorated: decorated)))
+      tag: DefinitionTag(DecorationTag(serial: serial, role: .inner, decorated: decorated, container: container)))
   }
 
   /// Whether `tag` is the hidden tag of a decorator's registration.
@@ -204,7 +215,7 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
 /// An entry that a decoration can move under another key (see ``Container/decorate(_:tag:with:)``).
 protocol MovableEntry: Entry {
   /// A copy under `key` with a new `id`; a forwarding's source then lives in `foreign` (when
-  /// given).
+  /// given), unless it already forwarded to another container's definition, which it keeps.
   func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry
 }
 
@@ -240,6 +251,20 @@ extension Registry {
       current = self.entry(for: decoration.innerKey)
     }
     return chain
+  }
+
+  /// The entry registered under `key` as it was registered: the one under `key`, or, when this
+  /// registry decorated `key`, the one its innermost decoration moved under a hidden key (a
+  /// forwarding, when what it decorated was one, or inherited). Unlike ``decorationChain(from:)``
+  /// it allocates nothing.
+  func undecoratedEntry(for key: DefinitionKey) -> (any Entry)? {
+    var current = entry(for: key)
+    while let entry = current, entry.isForwarding, let decoration = entry.sourceKey.tag?.value as? DecorationTag,
+      decoration.role == .decorator, decoration.decorated == key
+    {
+      current = self.entry(for: decoration.innerKey)
+    }
+    return current
   }
 
   /// The entry of the definition `id`, registered under `key`, if it is still registered here:
@@ -297,7 +322,7 @@ extension Forwarding: MovableEntry {
   func moved(to key: DefinitionKey, id: RegistrationID, foreign: Container?) -> any Entry {
     Forwarding(
       id: id, key: key, sourceKey: sourceKey, blocks: blocks, forwardsWeakly: forwardsWeakly, wrap: wrap,
-      foreignSource: foreign.map(ForeignContainer.init) ?? foreignSource, makeUnbound: makeUnbound)
+      foreignSource: foreignSource ?? foreign.map(ForeignContainer.init), makeUnbound: makeUnbound)
   }
 }
 
@@ -348,13 +373,48 @@ extension Graph {
   func resolve<T, Arguments>(
     _ inner: DefinitionKey, requestedAs requested: DefinitionKey, arguments: Arguments, from container: Container
   ) throws(ResolutionError) -> T {
-    guard let found = lookup(inner, from: container) else {
-      return try resolveFound(inner, arguments: arguments, from: container)
+    // NB: the hidden key exactly, never the untagged definition a tagged lookup falls back to:
+    // that is the decorated key itself (the decorator again: a false cycle) or another
+    // definition, wrapped as if it were the decorated one.
+    guard let found = lookup(inner, from: container), found.entry.key == inner else {
+      let decorated = DecorationTag.userKey(of: inner)
+      throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
     }
+    let source =
+      found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
     // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
     // decorator's request is not the hot path a specialized call would pay for.
-    return try found.entry.produce(
-      arguments: arguments, in: self, requested: requested, owner: found.owner, lookup: container
+    return try source.entry.produce(
+      arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
     ).instance as! T
   }
+
+  /// What the decoration a child container made of a definition it inherits wraps (`found`, the
+  /// forwarding stored under its hidden key `inner`): what a request for the decorated key finds
+  /// from the child's parent now, through the overrides this graph's lookups honour. So it wraps
+  /// an override of the parent's definition, a definition the parent registered in its place and
+  /// the parent's own decoration made since, as a request the child did not decorate gets them.
+  /// `nil` for any other decoration, and when nothing is found (the stored forwarding then says
+  /// what is missing).
+  private func inheritedDefinition(
+    wrappedBy found: (entry: any Entry, owner: Container), _ inner: DefinitionKey, from container: Container
+  ) -> (entry: any Entry, owner: Container)? {
+    guard let decoration = inner.tag?.value as? DecorationTag, let parent = found.owner.parent,
+      let foreign = (found.entry as? any ForeignSourcedEntry)?.foreignContainer, parent.isSelfOrAncestor(foreign)
+    else { return nil }
+    let chain = lookupChain(from: container)
+    guard let index = chain.firstIndex(where: { $0 === found.owner }) else { return nil }
+    return Container.lookup(decoration.decorated, along: Array(chain[(index + 1)...]), in: snapshot(of:))
+  }
+}
+
+/// A forwarding to another container's definition (see ``Container/decorate(_:tag:with:)``).
+protocol ForeignSourcedEntry: Entry {
+  /// The container whose definition it forwards to, if it is not its own (or an ancestor's, found
+  /// by key) and still alive.
+  var foreignContainer: Container? { get }
+}
+
+extension Forwarding: ForeignSourcedEntry {
+  var foreignContainer: Container? { foreignSource?.container }
 }
