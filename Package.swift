@@ -5,9 +5,9 @@ import PackageDescription
 
 // CI's release AddressSanitizer build (.ci/run) sets SURROGATE_MACRO_PLUGIN to the macro plugin
 // its debug build already made. That build then builds no plugin and leaves out the plugin's own
-// tests, so it compiles no swift-syntax under -O (about 10 minutes of one core, on the run's
-// critical path); the code that uses the macros is still compiled under -O, by the same compiler,
-// with the same plugin's expansions. Unset everywhere else.
+// tests, so it compiles no swift-syntax under -O (the longest compile of the run, on its critical
+// path); the code that uses the macros is still compiled under -O, by the same compiler, with the
+// same plugin's expansions. Unset everywhere else.
 let prebuiltMacroPlugin = Context.environment["SURROGATE_MACRO_PLUGIN"]
 let usingTheMacros: [SwiftSetting] =
   prebuiltMacroPlugin.map {
