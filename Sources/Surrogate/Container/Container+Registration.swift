@@ -117,7 +117,8 @@ extension Container {
   /// one later is not decorated. A child container that decorated the definition keeps its
   /// decorator, whose requests then throw ``ResolutionError/Code/definitionNotFound`` (and the
   /// child's ``validate()`` reports it), unless the parent hands out another definition for the
-  /// key (an untagged one, for a tag).
+  /// key (an untagged one, for a tag). A singleton that decorator already made is the child's
+  /// instance, and the child keeps handing it out.
   ///
   /// ```swift
   /// let analytics = container.register(.singleton) { Analytics() }
