@@ -64,7 +64,9 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
     /// ```
     public static let alreadyEnded = Code(value: .alreadyEnded)
     /// An `async` disposal (an `async` `.disposing` block, or ``Disposable``) met a scope that
-    /// ends synchronously: it did not run.
+    /// ends synchronously: it did not run. The code of each such failure in
+    /// ``DisposalError/failures``, and of the error itself when no other disposal failed (one
+    /// that threw makes it ``disposalFailed``).
     ///
     /// ```swift
     /// error.code == .requiresAwait  // use `try await container.withScope { ... }`
@@ -82,15 +84,30 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
     self.remedy = remedy
   }
 
-  /// The error for disposals that threw, or `nil` when none did.
+  /// The error for disposals that threw, or `nil` when none did: ``Code/requiresAwait`` when
+  /// every failure is an `async` disposal a synchronous scope could not run, else
+  /// ``Code/disposalFailed``.
   static func failed(_ failures: [Failure], when what: String) -> DisposalError? {
     guard !failures.isEmpty else { return nil }
-    let list = failures.map(\.description).joined(separator: "; ")
+    // A failure's own description ends its sentences: no second period after the list.
+    var list = failures.map(\.description).joined(separator: "; ")
+    if !list.hasSuffix(".") { list += "." }
+    let notRun = failures.filter { ($0.error as? DisposalError)?.code == .requiresAwait }.count
+    let count = "\(failures.count) disposal\(failures.count == 1 ? "" : "s")"
+    if notRun == failures.count {
+      return DisposalError(
+        .requiresAwait, failures: failures,
+        message: "\(count) could not run when \(what) synchronously: \(list)",
+        remedy: "Every synchronous disposal ran; end the scope with `try await container.withScope { ... }` to run "
+          + "the async ones too.")
+    }
     return DisposalError(
       .disposalFailed, failures: failures,
-      message: "\(failures.count) disposal\(failures.count == 1 ? "" : "s") failed when \(what): \(list).",
-      remedy: "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is "
-        + "expected.")
+      message: "\(count) failed when \(what): \(list)",
+      remedy: notRun == 0
+        ? "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is expected."
+        : "Every other synchronous disposal ran; fix the failing disposal, and end the scope with "
+          + "`try await container.withScope { ... }` to run the async ones.")
   }
 
   static func requiresAwait(_ key: DefinitionKey) -> DisposalError {

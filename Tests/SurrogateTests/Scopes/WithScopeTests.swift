@@ -80,13 +80,39 @@ struct WithScopeTests {
       Issue.record("the async disposal was not reported")
     } catch {
       guard let error = disposalError(error) else { return }
-      #expect(error.code == .disposalFailed)
+      // Only async disposals failed: the error's own code says so, as `requiresAwait`'s doc shows.
+      #expect(error.code == .requiresAwait)
       #expect(error.failures.count == 1)
       let inner = error.failures.first?.error as? DisposalError
       #expect(inner?.code == .requiresAwait)
       #expect(error.failures.first?.key == DefinitionKey(type: DisposableStub.self))
+      #expect(error.remedy.contains("try await"), "\(error)")
+      #expect(!error.description.contains(/[^.]\.\.[^.]/), "a doubled period: \(error)")
     }
     #expect(journal.disposed == ["sync"])
+  }
+
+  @Test func synchronousScopeWithAFailingDisposalBesideAnAsyncOneReportsDisposalFailed() throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.scoped) { DisposableStub("async", journal: journal) }
+    app.register(.scoped) { PoolStub(journal: journal) }
+      .disposing { _ in throw DisposalFailed(name: "pool") }
+    do {
+      try app.withScope { scope in
+        _ = try scope.resolve(DisposableStub.self)
+        _ = try scope.resolve(PoolStub.self)
+      }
+      Issue.record("the failures were not reported")
+    } catch {
+      guard let error = disposalError(error) else { return }
+      #expect(error.code == .disposalFailed)
+      let codes = error.failures.map { ($0.error as? DisposalError)?.code }
+      #expect(codes.count == 2)
+      #expect(codes.contains(.requiresAwait))
+      #expect(error.failures.contains { $0.error is DisposalFailed })
+      #expect(!error.description.contains(/[^.]\.\.[^.]/), "a doubled period: \(error)")
+    }
   }
 
   @Test func bodyErrorIsThrownAndDisposalFailuresAreReportedBesideIt() async throws {
