@@ -32,7 +32,8 @@ extension Registration {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     // A scope's validation resolves as the scope does (see `produceScoped`).
-    if scope.kind == .scoped, graph.isValidation, lookup.scopeContainer == nil, graph.root.isInScope {
+    if scope.kind == .scoped, graph.isValidation, graph.root.isInScope, graph.scopeContainer(forScopedIn: lookup) == nil
+    {
       throw graph.outsideScope(requested)
     }
     if let instance = existing(in: graph, requested: requested) { return instance }
