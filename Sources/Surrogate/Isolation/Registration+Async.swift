@@ -75,7 +75,7 @@ extension Registration {
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
-    } else if graph.observer == nil {
+    } else if graph.observer == nil || graph.keepsMadeDisposals {
       graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true
