@@ -59,7 +59,7 @@ extension Definition {
   /// `resolvingProperties` block is; on a definition whose registration was rejected it does
   /// nothing more.
   private func setDisposer(_ disposer: Disposer) {
-    guard container.admitsDisposal(of: key, id: id) else { return }
+    guard container.admits(.disposal, to: key, id: id) else { return }
     guard sourceKey != key, let source = container.forwardedSource(of: id, registeredAs: key, sourceKey: sourceKey)
     else {
       container.setDisposer(disposer, for: id)

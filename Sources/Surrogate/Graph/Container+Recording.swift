@@ -15,6 +15,13 @@ package final class ResolutionRecording: GraphObserver {
   private var recorded: Set<ObjectIdentifier> = []
   private let edges = EdgeRecorder()
   private var building: [DefinitionKey] = []
+  /// The disposals of what the resolution made and nobody keeps (its `.shared` and `.unique`
+  /// instances, not made for a singleton or a scope's `.scoped` instance), newest first. They
+  /// hold their instances until ``disposeMade(sparing:)`` runs them.
+  private var madeDisposals: [TrackedDisposal] = []
+
+  /// The objects whose disposals this recording holds, and so keeps alive until it runs them.
+  package var heldForDisposal: Set<ObjectIdentifier> { Set(madeDisposals.compactMap(\.object)) }
 
   /// Requests made while building: `(from definition, requested key, to definition)`.
   package var requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)] {
@@ -67,6 +74,55 @@ package final class ResolutionRecording: GraphObserver {
   }
 }
 
+extension ResolutionRecording {
+  /// Keeps the disposals of what the resolution made and nobody keeps, newest first.
+  func keep(_ disposals: [TrackedDisposal]) { madeDisposals = disposals }
+
+  /// Disposes what the resolution made and nobody keeps, newest first, each once, except the
+  /// objects in `spared` (those that leaked: something else still holds them), then lets go of
+  /// all of them.
+  ///
+  /// - Returns: The error listing the disposals that failed, or `nil`.
+  package func disposeMade(sparing spared: Set<ObjectIdentifier>) async -> DisposalError? {
+    let disposals = takeDisposals(sparing: spared)
+    return DisposalError.failed(await Container.run(disposals), when: "the leak check ended")
+  }
+
+  /// ``disposeMade(sparing:)`` for a synchronous leak check: an `async` disposal (or a
+  /// ``Disposable`` conformance) cannot run and is a ``DisposalError/Code/requiresAwait`` failure.
+  package func disposeMadeSynchronously(sparing spared: Set<ObjectIdentifier>) -> DisposalError? {
+    let disposals = takeDisposals(sparing: spared)
+    var failures: [DisposalError.Failure] = []
+    var synchronous: [TrackedDisposal] = []
+    for disposal in disposals {
+      guard case .async = disposal.action else {
+        synchronous.append(disposal)
+        continue
+      }
+      failures.append(
+        DisposalError.Failure(key: disposal.key, error: DisposalError.leakCheckRequiresAwait(disposal.key)))
+    }
+    failures += Container.runSynchronously(synchronous)
+    return DisposalError.failed(failures, when: "the leak check ended")
+  }
+
+  private func takeDisposals(sparing spared: Set<ObjectIdentifier>) -> [TrackedDisposal] {
+    defer { madeDisposals = [] }
+    return madeDisposals.filter { disposal in disposal.object.map { !spared.contains($0) } ?? true }
+  }
+}
+
+extension DisposalError {
+  /// An instance a synchronous leak check made has an `async` disposal, which it cannot run.
+  static func leakCheckRequiresAwait(_ key: DefinitionKey) -> DisposalError {
+    DisposalError(
+      .requiresAwait,
+      message: "\(key) has an async disposal, which a synchronous `checkForLeaks` cannot run; it was not disposed.",
+      remedy: "Check with `try await container.checkForLeaks(resolving:)`, or give \(key) a synchronous "
+        + "`.disposing { ... }` block.")
+  }
+}
+
 extension Container {
   /// Resolves `T` (with `arguments`) in a new graph that `recording` observes, then drops it.
   ///
@@ -107,7 +163,16 @@ extension Container {
   ) throws(ResolutionError) {
     let graph = Graph(container: self, isolation: isolation)
     graph.observer = recording
-    let root = try graph.resolveErased(key, arguments: arguments, from: self)
+    graph.keepsMadeDisposals = true
+    let root: Any
+    do {
+      root = try graph.resolveErased(key, arguments: arguments, from: self)
+    } catch {
+      // Nobody gets what the failed graph made: disposed now, as a failed `resolve` does.
+      graph.disposeUnreceivedSynchronously()
+      throw error
+    }
+    recording.keep(graph.takeMadeDisposals())
     withExtendedLifetime(root) {}
   }
 
@@ -117,7 +182,15 @@ extension Container {
   {
     let graph = Graph(container: self)
     graph.observer = recording
-    let root = try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
+    graph.keepsMadeDisposals = true
+    let root: Any
+    do {
+      root = try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
+    } catch {
+      await graph.disposeUnreceived()
+      throw error
+    }
+    recording.keep(graph.takeMadeDisposals())
     withExtendedLifetime(root) {}
   }
 }

@@ -32,7 +32,8 @@ extension Registration {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     // A scope's validation resolves as the scope does (see `produceScoped`).
-    if scope.kind == .scoped, graph.isValidation, lookup.scopeContainer == nil, graph.root.isInScope {
+    if scope.kind == .scoped, graph.isValidation, graph.root.isInScope, graph.scopeContainer(forScopedIn: lookup) == nil
+    {
       throw graph.outsideScope(requested)
     }
     if let instance = existing(in: graph, requested: requested) { return instance }
@@ -74,7 +75,7 @@ extension Registration {
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
-    } else if graph.observer == nil {
+    } else if graph.observer == nil || graph.keepsMadeDisposals {
       graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true

@@ -89,7 +89,7 @@ extension Container {
   private func collectReleased(into disposals: inout [TrackedDisposal]) {
     // NB: under the registry's lock: a registration inserted meanwhile is among `current` before
     // an instance of it can be tracked (the lifetime lock is taken inside the registry's, as
-    // `admitsDisposal` does).
+    // `admits(_:to:id:)` does).
     disposals += write { registry in
       let current = Set(registry.entries.compactMap(\.keptStoreIdentity))
       return withLifetime { $0.take(releasedFrom: current) }
@@ -194,12 +194,12 @@ extension Container {
     return failures
   }
 
-  /// Whether a disposal may be added to the definition `id` of `key`: it is still registered here
-  /// (also decorated since) and the definitions are not frozen (else the change is noted, see
-  /// ``rejectedChanges``).
-  func admitsDisposal(of key: DefinitionKey, id: RegistrationID) -> Bool {
+  /// Whether a change of `kind` (a disposal, a service declaration) may be made to the definition
+  /// `id` of `key`: it is still registered here (also decorated since) and the definitions are not
+  /// frozen (else the change is noted, see ``rejectedChanges``).
+  func admits(_ kind: RejectedChange.Kind, to key: DefinitionKey, id: RegistrationID) -> Bool {
     write { registry in
-      registry.registers(id, as: key) && registry.admits(RejectedChange(kind: .disposal, key: key))
+      registry.registers(id, as: key) && registry.admits(RejectedChange(kind: kind, key: key))
     }
   }
 

@@ -15,6 +15,15 @@ extension Graph {
     plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     guard !scope.kind.isStored, !isMadeForSingleton else { return }
+    // A leak check in a scope: what a `.scoped` instance holds lives until the scope ends, which
+    // disposes it, as it does what a `resolve` in the scope makes (see `ScopeDisposals`).
+    if keepsMadeDisposals, let scopeContainer = root.scopeContainer,
+      frames.dropLast().contains(where: { $0.scopeKind == .scoped })
+    {
+      ScopeDisposals(scope: scopeContainer).made(
+        instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
+      return
+    }
     keepDiscarded(instance, key: key, id: id, plainType: plainType)
   }
 
@@ -27,7 +36,9 @@ extension Graph {
   ) {
     // Validation keeps its own (see `ValidationDisposals`), and so does a scope, but only of the
     // `.shared` and `.unique` instances (see `ScopeDisposals`).
-    guard !isValidation, observer == nil || (isStored && observer is ScopeDisposals) else { return }
+    guard !isValidation, observer == nil || keepsMadeDisposals || (isStored && observer is ScopeDisposals) else {
+      return
+    }
     let disposer = registeringContainer(of: id)?.declaredDisposer(for: id)
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
     else { return }
@@ -54,6 +65,10 @@ extension Graph {
     }
     if !extras.unreceived.isEmpty { extras.unreceived = [] }
   }
+
+  /// Takes the disposals of what the graph made and nobody keeps, newest first: a leak check's,
+  /// which disposes them when it ends.
+  func takeMadeDisposals() -> [TrackedDisposal] { takeUnreceived() }
 
   /// Takes the disposals of what the failed graph made, newest first.
   private func takeUnreceived() -> [TrackedDisposal] {

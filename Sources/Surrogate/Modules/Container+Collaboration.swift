@@ -136,6 +136,20 @@ extension Graph {
   }
 }
 
+extension Graph {
+  /// The scope a `.scoped` definition requested from `lookup` makes its instance for: the scope
+  /// `lookup` is in; for a collaborator's definition (a container of another family, reached
+  /// through collaboration), the scope the graph started in, as a collaborator's `.shared`
+  /// instances are that scope's. None while a singleton is being made: it resolves its
+  /// dependencies outside any scope, in a collaborator as in its own container.
+  func scopeContainer(forScopedIn lookup: Container) -> Container? {
+    if let scope = lookup.scopeContainer { return scope }
+    let root = root
+    guard lookup.family !== root.family, !frames.contains(where: \.isSingleton) else { return nil }
+    return root.scopeContainer
+  }
+}
+
 extension Container {
   /// Whether a definition for `key` exists here, in an ancestor or in a collaborator, for a request
   /// made now in this task (through the overrides installed for them).

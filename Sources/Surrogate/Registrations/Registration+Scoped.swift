@@ -1,28 +1,32 @@
 import Synchronization
 
 extension Registration {
-  /// `produce` for a `.scoped` definition: the instance of the scope that `lookup` is in, made once
-  /// in that scope by the scope's own copy of this registration (its store keeps the instance
-  /// until the scope ends). Dependencies resolve in the scope's container.
+  /// `produce` for a `.scoped` definition: the instance of the scope that `lookup` is in (or, for
+  /// a collaborator's definition, the scope the graph started in: see
+  /// ``Graph/scopeContainer(forScopedIn:)``), made once in that scope by the scope's own copy of
+  /// this registration (its store keeps the instance until the scope ends). Dependencies resolve
+  /// in the scope's container, a collaborator's in the collaborator (then in the graph that asked).
   @usableFromInline @inline(never)
   func produceScoped(
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    guard let scope = lookup.scopeContainer else {
+    guard let scope = graph.scopeContainer(forScopedIn: lookup) else {
       // Validation outside any scope checks the definition's wiring as a scope would resolve it;
       // a scope's validation resolves as the scope does, where a singleton's `.scoped` dependency
       // fails.
       guard graph.isValidation, !graph.root.isInScope else { throw graph.outsideScope(requested) }
       return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
+    let dependencies = lookup.isInScope ? scope : lookup
     if graph.isValidation {
-      return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+      return try claimAndMake(
+        arguments, in: graph, requested: requested, owner: owner, lookup: dependencies, isNew: &isNew)
     }
     let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
     if let instance = copy.existingInStore(in: graph) { return instance }
     let instance = try copy.claimAndMake(
-      arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+      arguments, in: graph, requested: requested, owner: owner, lookup: dependencies, isNew: &isNew)
     copy.shareInjectionPlan(with: self)
     return instance
   }
@@ -32,10 +36,11 @@ extension Registration {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) async throws -> Instance {
-    guard let scope = lookup.scopeContainer else { throw graph.outsideScope(requested) }
+    guard let scope = graph.scopeContainer(forScopedIn: lookup) else { throw graph.outsideScope(requested) }
     let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
     let instance = try await copy.produceAsyncHere(
-      arguments, in: graph, requested: requested, owner: owner, lookup: scope, isNew: &isNew)
+      arguments, in: graph, requested: requested, owner: owner, lookup: lookup.isInScope ? scope : lookup,
+      isNew: &isNew)
     copy.shareInjectionPlan(with: self)
     return instance
   }
@@ -67,8 +72,9 @@ extension Registration {
     throws(ResolutionError)
   {
     guard !graph.isValidation, scope.kind.isStored, scope.kind != .weakSingleton else { return }
-    // A `.scoped` instance's `lookup` is its scope's container (see `produceScoped`).
-    let keeper = scope.kind == .scoped ? lookup : owner
+    // A `.scoped` instance's `lookup` is its scope's container, or the collaborator whose
+    // definition it is (see `produceScoped`).
+    let keeper = scope.kind == .scoped ? graph.scopeContainer(forScopedIn: lookup) ?? lookup : owner
     let disposer = owner.declaredDisposer(for: id)
     guard var disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainInstanceType)
     else { return }

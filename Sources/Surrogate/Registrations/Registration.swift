@@ -380,7 +380,7 @@ final class Registration<Instance, Arguments>: Entry {
     try finish(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
     // A singleton that used an unfinished instance is published only if the graph succeeds.
     if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
-    if graph.observer == nil, mayNeedDisposal(instance, owner: owner) {
+    if graph.observer == nil || graph.keepsMadeDisposals, mayNeedDisposal(instance, owner: owner) {
       graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true

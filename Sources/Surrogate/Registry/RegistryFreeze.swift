@@ -32,7 +32,7 @@ struct RegistryFreeze: Sendable {
   /// The rejected change that would have defined `key` (a registration, forwarding or
   /// decoration of exactly that key), if any: why a request for it finds nothing.
   func rejectedDefinition(of key: DefinitionKey) -> RejectedChange? {
-    rejected.last { $0.key == key && ![.removal, .block, .scopeProvision, .disposal].contains($0.kind) }
+    rejected.last { $0.key == key && $0.kind.definesKey }
   }
 }
 
@@ -40,6 +40,17 @@ struct RegistryFreeze: Sendable {
 struct RejectedChange: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
     case registration, forwarding, removal, block, decoration, autoInjection, contribution, scopeProvision, disposal
+    case service
+
+    /// Whether the change is to what its key resolves to (a registration, forwarding or decoration
+    /// of it, its auto-injection, a contribution to it): then it may be why a request for that key
+    /// finds nothing. A block, a disposal or a service declaration only adds to a definition.
+    var definesKey: Bool {
+      switch self {
+      case .registration, .forwarding, .decoration, .autoInjection, .contribution: true
+      case .removal, .block, .scopeProvision, .disposal, .service: false
+      }
+    }
   }
 
   let kind: Kind
@@ -70,6 +81,8 @@ struct RejectedChange: Equatable, Sendable {
     case .contribution:
       what = "A member was contributed to \(key) after `bootstrap()`; the contribution was not applied."
     case .disposal: what = "A disposal was added to \(key) after `bootstrap()`; it was not applied."
+    case .service:
+      what = "\(key) was declared a service after `bootstrap()`; the declaration was not applied, so it is not run."
     case .scopeProvision:
       what = "\(key) was declared provided by each scope after `bootstrap()`; the declaration was not applied."
     }

@@ -167,6 +167,10 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
   /// Whether this graph runs in an async resolution (tasks, not threads, wait for each other).
   @usableFromInline @exclusivity(unchecked) var isAsync = false
+  /// Whether this graph keeps the disposals of the `.shared` and `.unique` instances it makes
+  /// although it has an observer: a leak check's, which disposes them when it ends (see
+  /// `Container+Recording.swift`).
+  @usableFromInline @exclusivity(unchecked) var keepsMadeDisposals = false
 
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false

@@ -6,6 +6,8 @@ extension Definition where Instance: LongRunningService {
   /// instance runs for the container's life); any other scope is reported by
   /// ``Container/validate()`` and thrown by ``Container/resolveServices()`` as
   /// ``ServiceError/Code/notASingleton``. Declaring it again replaces the first declaration.
+  /// Declare it before ``Container/bootstrap()-4r7nw``: a later declaration is not applied and is
+  /// listed in ``Container/rejectedChanges``.
   ///
   /// ```swift
   /// app.register(.singleton) { r in Purger(pool: try r.resolve()) }.runsAsService()
@@ -28,6 +30,11 @@ extension Definition {
   /// task is cancelled. Same rules as ``runsAsService()``: a singleton scope only; on a forwarded
   /// definition it declares the definition it forwards to.
   ///
+  /// A service declaration changes the definition: after ``Container/bootstrap()-4r7nw`` (or
+  /// ``Container/shutdown()``) it is not applied and is listed in ``Container/rejectedChanges``
+  /// (and by ``Container/validate()``), as a late `.disposing` block is; on a definition whose
+  /// registration was rejected it does nothing more.
+  ///
   /// ```swift
   /// app.register(.eagerSingleton) { _ async throws in try await ConnectionPool.open() }
   ///   .runsAsService { pool in try await pool.maintain() }
@@ -38,6 +45,7 @@ extension Definition {
   @discardableResult
   public func runsAsService(_ run: @escaping @Sendable (Instance) async throws -> Void) -> Definition {
     let key = self.key
+    guard container.admits(.service, to: key, id: id) else { return self }
     let runner: @Sendable (Any) async throws -> Void = { instance in
       guard let typed = instance as? Instance else { throw ServiceError.notAnInstance(of: key, instance) }
       try await run(typed)

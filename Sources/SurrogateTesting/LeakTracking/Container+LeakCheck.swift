@@ -19,20 +19,26 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   public let retainedByContainer: Int
   /// The objects still alive after the root was dropped.
   public let leaks: [Leak]
+  /// The disposals that failed when the check disposed what it made and nobody keeps (its
+  /// `.shared` and `.unique` instances with a `.disposing` block or a ``Surrogate/Disposable``
+  /// conformance), or `nil`; a synchronous check reports an `async` one as
+  /// ``Surrogate/DisposalError/Code/requiresAwait``.
+  public let disposalError: DisposalError?
   /// What the container kept, by scope: `1 singleton and 2 "session" instances`.
   let keptSummary: String
 
-  /// Whether everything was released.
-  public var isReleased: Bool { leaks.isEmpty }
+  /// Whether everything was released, and what had a disposal was disposed.
+  public var isReleased: Bool { leaks.isEmpty && disposalError == nil }
 
   /// `ListViewController released: 3 objects, 0 leaked`, then what the container kept (`(1
-  /// singleton and 2 "session" instances kept by the container)`), then one line per leak.
+  /// singleton and 2 "session" instances kept by the container)`), then one line per leak, then
+  /// the disposals that failed, if any.
   public var description: String {
-    let verb = leaks.isEmpty ? "released" : "NOT released"
+    let verb = isReleased ? "released" : "NOT released"
     let kept = keptSummary.isEmpty ? "" : " (\(keptSummary) kept by the container)"
     return
       (["\(root) \(verb): \(checked.count) object\(checked.count == 1 ? "" : "s"), \(leaks.count) leaked\(kept)"]
-      + leaks.map { "  \($0)" }).joined(separator: "\n")
+      + leaks.map { "  \($0)" } + (disposalError.map { ["  \($0)"] } ?? [])).joined(separator: "\n")
   }
 
   /// `1 singleton and 2 "session" instances`: the kept instances counted by scope, singletons
@@ -78,6 +84,13 @@ extension Container {
   /// never counted as strong references. From a `@MainActor` test it builds main-actor
   /// definitions; a screen with `async` factories or blocks is checked with `try await`.
   ///
+  /// What the check made and nobody keeps (`.shared` and `.unique` instances; not a singleton, nor
+  /// what a scope's `.scoped` instance holds) is disposed when it ends, once the releases were
+  /// checked (so a disposal cannot hide a leak): a database session the screen opened is closed.
+  /// An instance that leaked is not disposed. This form runs synchronous disposals only, and
+  /// reports an `async` one (or a `Disposable` conformance) in ``ContainerLeakReport/disposalError``;
+  /// check with `try await` then. A failed resolution disposes what it made before it throws.
+  ///
   /// - Parameters:
   ///   - type: The root of the screen or feature.
   ///   - tag: The root's tag.
@@ -92,7 +105,11 @@ extension Container {
     options: LeakCheckOptions = LeakCheckOptions(), isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> ContainerLeakReport {
     let recording = try resolveRecording(T.self, tag: tag, arguments: repeat each arguments, isolation: isolation)
-    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options)
+    let found = findings(on: recording, options: options)
+    let disposalError = recording.disposeMadeSynchronously(sparing: found.leaked)
+    return report(
+      on: recording, found, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options,
+      disposalError: disposalError)
   }
 
   /// Checks for leaks like ``checkForLeaks(resolving:tag:arguments:options:isolation:)``, resolving
@@ -100,7 +117,8 @@ extension Container {
   /// actor. Works from any task. Waits up to the options' grace period (a second by default) for
   /// the instances to be released before reporting those still alive; it does not wait when every
   /// instance still alive is of a type kept on purpose or is held by one the container keeps
-  /// (waiting cannot release those).
+  /// (waiting cannot release those). Then it disposes what it made and nobody keeps, as the
+  /// synchronous form does, `async` disposals and ``Surrogate/Disposable`` conformances included.
   ///
   /// ```swift
   /// @Test func orderHistoryIsReleased() async throws {
@@ -122,7 +140,14 @@ extension Container {
   ) async throws -> ContainerLeakReport {
     let recording = try await resolveRecording(T.self, tag: tag, arguments: repeat each arguments)
     await waitUntil(upTo: options.gracePeriod) { Self.survivorsAreExplained(recording, options: options) }
-    return report(on: recording, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options)
+    let found = findings(on: recording, options: options)
+    let disposalError = await recording.disposeMade(sparing: found.leaked)
+    if !found.pending.isEmpty {
+      await waitUntil(upTo: options.gracePeriod) { found.pending.allSatisfy { $0.object == nil } }
+    }
+    return report(
+      on: recording, found, root: DefinitionKey(type: T.self, tag: tag.map(DefinitionTag.init)), options: options,
+      disposalError: disposalError)
   }
 
   /// The instances to check: all but those the container keeps on purpose.
@@ -136,31 +161,52 @@ extension Container {
   }
 
   /// Whether waiting could not release anything more: every checked instance still alive is of a
-  /// type kept on purpose, or is held by an instance the container keeps.
+  /// type kept on purpose, or is held by an instance the container keeps, or by the check until it
+  /// disposes it.
   private static func survivorsAreExplained(_ recording: ResolutionRecording, options: LeakCheckOptions) -> Bool {
-    let survivors = checked(recording).compactMap(\.object).filter { !options.keepsIntentionally($0) }
+    let held = recording.heldForDisposal
+    let survivors = checked(recording).filter { !held.contains($0.objectID) }.compactMap(\.object).filter {
+      !options.keepsIntentionally($0)
+    }
     guard !survivors.isEmpty else { return true }
-    let keptObjects = kept(recording).compactMap(\.object)
+    let keptObjects = kept(recording).compactMap(\.object) + heldForDisposal(recording)
     guard !keptObjects.isEmpty else { return false }
     return survivors.allSatisfy {
       LeakFinder.findPath(from: keptObjects, to: $0, limit: options.searchLimit).steps != nil
     }
   }
 
-  private func report(on recording: ResolutionRecording, root: DefinitionKey, options: LeakCheckOptions)
-    -> ContainerLeakReport
-  {
-    let checked = Self.checked(recording)
-    let keptInstances = Self.kept(recording)
+  /// The objects the check holds until it disposes them (see
+  /// ``ResolutionRecording/disposeMade(sparing:)``).
+  private static func heldForDisposal(_ recording: ResolutionRecording) -> [AnyObject] {
+    let held = recording.heldForDisposal
+    guard !held.isEmpty else { return [] }
+    return recording.instances.filter { held.contains($0.objectID) }.compactMap(\.object)
+  }
+
+  /// What the check found before it disposes what it made: the leaks, and the instances alive
+  /// only, as far as can be seen, because the check holds them (or what they hold) for disposal:
+  /// those are leaks only if still alive once they were disposed and let go of.
+  struct Findings {
+    var leaks: [Leak] = []
+    /// The leaked objects: not disposed.
+    var leaked: Set<ObjectIdentifier> = []
+    var pending: [ResolutionRecording.Instance] = []
+    var heldByScoped = 0
+  }
+
+  private func findings(on recording: ResolutionRecording, options: LeakCheckOptions) -> Findings {
     let definitions = Dictionary(
       recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
-    let kept = keptInstances.compactMap { instance in instance.object.map { ($0, instance.scope) } }
+    let kept = Self.kept(recording).compactMap { instance in instance.object.map { ($0, instance.scope) } }
     // A `.scoped` instance lives until its scope ends, and so does what it holds: kept, not leaked
     // (`validate()` sees no captive dependency there), unless it is on a cycle of its own.
     let scopedObjects = kept.filter { $0.1 == .scoped }.map(\.0)
-    var heldByScoped = 0
-    let leaks = checked.compactMap { instance -> Leak? in
-      guard let object = instance.object, !options.keepsIntentionally(object) else { return nil }
+    let heldIDs = recording.heldForDisposal
+    let held = Self.heldForDisposal(recording)
+    var found = Findings()
+    for instance in Self.checked(recording) {
+      guard let object = instance.object, !options.keepsIntentionally(object) else { continue }
       let leak = LeakFinder.leak(of: object, options: options) { cycle in
         Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
       } explainUnknown: { _ in
@@ -168,17 +214,41 @@ extension Container {
           object, kept: kept.filter { $0.1 != .scoped }, definitions: definitions, requests: recording.requests,
           options: options)
       }
-      if leak.cycle.isEmpty, leak.holderPath.isEmpty, !scopedObjects.isEmpty,
-        LeakFinder.findPath(from: scopedObjects, to: object, limit: options.searchLimit).steps != nil
-      {
-        heldByScoped += 1
-        return nil
+      if leak.cycle.isEmpty, leak.holderPath.isEmpty {
+        if !scopedObjects.isEmpty,
+          LeakFinder.findPath(from: scopedObjects, to: object, limit: options.searchLimit).steps != nil
+        {
+          found.heldByScoped += 1
+          continue
+        }
+        if heldIDs.contains(instance.objectID)
+          || (!held.isEmpty && LeakFinder.findPath(from: held, to: object, limit: options.searchLimit).steps != nil)
+        {
+          found.pending.append(instance)
+          continue
+        }
       }
-      return leak
+      found.leaks.append(leak)
+      found.leaked.insert(instance.objectID)
+    }
+    return found
+  }
+
+  /// The report: the leaks found before the disposals, and the instances the check held for them
+  /// that are still alive now that they were disposed and let go of.
+  private func report(
+    on recording: ResolutionRecording, _ found: Findings, root: DefinitionKey, options: LeakCheckOptions,
+    disposalError: DisposalError?
+  ) -> ContainerLeakReport {
+    let checked = Self.checked(recording)
+    let keptInstances = Self.kept(recording)
+    let stillAlive = found.pending.compactMap { instance in
+      instance.object.map { LeakFinder.leak(of: $0, options: options) }
     }
     return ContainerLeakReport(
-      root: root, checked: checked.map(\.key), retainedByContainer: keptInstances.count + heldByScoped, leaks: leaks,
-      keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope), heldByScoped: heldByScoped))
+      root: root, checked: checked.map(\.key), retainedByContainer: keptInstances.count + found.heldByScoped,
+      leaks: found.leaks + stillAlive, disposalError: disposalError,
+      keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope), heldByScoped: found.heldByScoped))
   }
 
   /// Names the forwarded type to hand out weakly: the cycle step whose target was requested

@@ -122,9 +122,10 @@ struct ScopedCombinationTests {
     #expect(journal.disposed == ["request", "user session"])
   }
 
-  /// A collaborator's `.scoped` definitions belong to scopes of the collaborator (or of its
-  /// children), not of the containers it collaborates with.
-  @Test func scopedDefinitionOfACollaboratorFailsClosedInAScope() async throws {
+  /// A collaborator's `.scoped` definition, requested in a scope of a container it collaborates
+  /// with, is that scope's (as its `.shared` instances are): made once there, with what the scope
+  /// registered, and disposed when the scope ends (`CollaboratorScopedTests` has the rest).
+  @Test func scopedDefinitionOfACollaboratorIsTheScopesInAScope() async throws {
     let journal = DisposalJournal()
     let services = makeApp(journal)
     let app = Container()
@@ -132,15 +133,13 @@ struct ScopedCombinationTests {
     app.register { r in RepositoryStub(session: try r.resolve()) }
     let outcome = try await app.withScope { scope in
       scope.register { RequestStub(id: 5) }
-      do {
-        return "resolved \(try await scope.resolve(RepositoryStub.self).session.request.id)"
-      } catch {
-        let error = error as? ResolutionError
-        return "\(error?.code.description ?? "?") \((error?.cause as? ResolutionError)?.code.description ?? "-")"
-      }
+      let repository = try await scope.resolve(RepositoryStub.self)
+      #expect(try await scope.resolve(SessionStub.self) === repository.session)
+      return "resolved \(repository.session.request.id)"
     }
-    // A collaborator resolves in its own container, which is in no scope: it says so, typed.
-    #expect(outcome == "outsideScope -")
+    #expect(outcome == "resolved 5")
+    #expect(journal.disposed == ["session 5"])
+    withExtendedLifetime(services) {}
   }
 
   @Test func validateWarnsOfASingletonThatDependsOnAScopedDefinition() {
