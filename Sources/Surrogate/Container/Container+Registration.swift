@@ -126,12 +126,17 @@ extension Container {
   /// ```
   ///
   /// - Parameter definition: The definition to remove; one that was already replaced or
-  ///   removed is left alone.
+  ///   removed is left alone. One that another container registered is left alone too, and
+  ///   ``validate()`` reports it (``ValidationWarning/Kind/ineffectiveChange``).
   public func remove<T, Arguments>(_ definition: Definition<T, Arguments>) {
     write { registry in
-      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)),
-        let registered = registry.removeDecorated(definition.key, id: definition.id)
-      else { return }
+      guard registry.admits(RejectedChange(kind: .removal, key: definition.key)) else { return }
+      guard let registered = registry.removeDecorated(definition.key, id: definition.id) else {
+        if definition.container !== self {
+          registry.noteIneffective(IneffectiveChange(kind: .removalOfAnotherContainersDefinition, key: definition.key))
+        }
+        return
+      }
       registry.contributions.remove(member: definition.key)
       guard definition.key == definition.sourceKey else { return }
       // A type forwarded before the definition was decorated forwards to where the decoration

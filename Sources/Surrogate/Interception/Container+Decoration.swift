@@ -31,7 +31,9 @@ extension Container {
   ///   decorator wraps what it made (`resolve(T.self, arguments: ...)` and auto-wiring alike).
   /// - Decorating is registering: any number of threads may decorate at once, and every decorator
   ///   lands exactly once (in the order their calls took the container's lock).
-  /// - Decorate after registering: a definition registered later is not decorated.
+  /// - Decorate after registering: a definition registered later is not decorated, and a
+  ///   decoration that finds nothing to decorate is reported by ``validate()``
+  ///   (``ValidationWarning/Kind/ineffectiveChange``).
   /// - Decorating in a child container leaves the parent's definition as it is. The child's
   ///   decorator wraps what a request to the parent finds when the decorator runs: a definition
   ///   the parent registered in the decorated one's place, the parent's own decoration made
@@ -86,7 +88,10 @@ extension Container {
       let snapshot = { (container: Container) -> RegistrySnapshot in
         container === self ? current : ancestors.first { $0.container === container }?.snapshot ?? current
       }
-      guard let found = lookup(key, in: snapshot) else { return }
+      guard let found = lookup(key, in: snapshot) else {
+        registry.noteIneffective(IneffectiveChange(kind: .decorationOfNothing, key: key))
+        return
+      }
       let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
       let serial = registry.makeSerial()

@@ -28,6 +28,8 @@ struct Registry: Sendable {
   var contributions = Contributions()
   /// The types declared provided by each scope (see `declareScopeProvided(_:tag:)`).
   var scopeProvisions: [DefinitionKey: ScopeProvision] = [:]
+  /// Changes that did nothing, oldest first (see ``IneffectiveChange``).
+  private(set) var ineffectiveChanges: [IneffectiveChange] = []
 
   /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
   mutating func freezeDefinitions() { freeze.freeze() }
@@ -42,6 +44,11 @@ struct Registry: Sendable {
   /// noted for ``Container/rejectedChanges``.
   mutating func admits(_ change: @autoclosure () -> RejectedChange) -> Bool {
     freeze.admits(change())
+  }
+
+  /// Keeps `change` for ``Container/validate()``, once.
+  mutating func noteIneffective(_ change: IneffectiveChange) {
+    if !ineffectiveChanges.contains(change) { ineffectiveChanges.append(change) }
   }
 
   mutating func makeSerial() -> Int {
@@ -226,6 +233,7 @@ struct Registry: Sendable {
     freeze = RegistryFreeze()
     contributions = Contributions()
     scopeProvisions = [:]
+    ineffectiveChanges = []
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }

@@ -346,6 +346,7 @@ extension Container {
       var findings = findings
       findings.noteRejected(container.rejectedChanges)
       findings.noteRejected(container.serviceProblems(recordedBy: recorder))
+      findings.noteIneffective(container.snapshot().registry.ineffectiveChanges)
       if root.isInScope { findings.noteUnprovided(root.unprovidedScopeTypes()) }
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: root.keysOfThisAndAncestors())

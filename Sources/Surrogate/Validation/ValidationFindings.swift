@@ -82,6 +82,13 @@ struct ValidationFindings {
     if seen.insert("disposal|\(key)|\(error)").inserted { warnings.append(.disposalFailed(key, error: error)) }
   }
 
+  /// Changes that did nothing (see `IneffectiveChange`).
+  mutating func noteIneffective(_ changes: [IneffectiveChange]) {
+    for change in changes where seen.insert("ineffective|\(change.kind)|\(change.key)").inserted {
+      warnings.append(change.warning)
+    }
+  }
+
   /// A throwaway instance that the synchronous `validate()` made has an `async` disposal.
   mutating func noteDisposalRequiresAwait(_ key: DefinitionKey) {
     if seen.insert("disposalAwait|\(key)").inserted { warnings.append(.disposalRequiresAwait(key)) }

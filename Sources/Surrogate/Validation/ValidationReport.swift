@@ -137,6 +137,17 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// `.disposing` block or a ``Disposable`` conformance), which it cannot run: the instance was
     /// released undisposed. `await validate()` disposes it.
     public static let disposalRequiresAwait = Kind(name: "disposalRequiresAwait")
+    /// A change to the container's definitions did nothing: `decorate` found no definition to
+    /// decorate (it was called before the definition was registered, or for a tag nothing is
+    /// registered with), or ``Container/remove(_:)`` was given a definition another container
+    /// registered. The message says which, and how to fix it.
+    ///
+    /// ```swift
+    /// container.decorate((any Clock).self) { _, inner in FrozenClock(inner) }  // nothing yet
+    /// container.register { SystemClock() as any Clock }
+    /// container.validate().warnings.first?.kind == .ineffectiveChange  // true
+    /// ```
+    public static let ineffectiveChange = Kind(name: "ineffectiveChange")
     /// The kind's name.
     public var description: String { name }
   }
