@@ -92,6 +92,15 @@ extension Container {
     return try resolveRequest(T.self, tag: nil, arguments: (), isolation: isolation)
   }
 
+  /// Resolves `T` without runtime arguments in `isolation`, the isolation of the code that called
+  /// a `Provider` or `Lazy`, which hands it on as a value.
+  func resolve<T>(_ type: T.Type, tag: DefinitionTag?, callerIsolation isolation: (any Actor)?)
+    throws(ResolutionError) -> T
+  {
+    if let override = activeOverride { return try override.resolve(type, tag: tag, callerIsolation: isolation) }
+    return try resolveRequest(T.self, tag: tag, arguments: (), isolation: isolation)
+  }
+
   /// The body of both public `resolve`s, with the tag wrapped and the arguments in one tuple.
   ///
   /// The whole call is one read section (see ``reading(_:)``): it takes the registry's snapshot

@@ -42,6 +42,11 @@ public final class Lazy<T> {
   ///
   /// After the first successful access this is one atomic load: no lock.
   ///
+  /// A property cannot learn its caller's actor, so the first read resolves as non-isolated code
+  /// does: a `@MainActor` definition throws ``ResolutionError/Code/requiresMainActor`` even on the
+  /// main actor. Call the lazy instead, `try lazyIndex()`, from `@MainActor` code (see
+  /// ``callAsFunction(isolation:)``); `value` then reads the instance anywhere.
+  ///
   /// - Throws: The ``ResolutionError`` of the first successful-or-not attempt.
   @inlinable
   public var value: T {
@@ -51,13 +56,46 @@ public final class Lazy<T> {
     }
   }
 
-  /// Resolves the instance once: threads that arrive meanwhile wait for it, and a failure is not
-  /// kept, so the next access tries again.
+  /// The instance, resolved on the first call in the caller's isolation: from `@MainActor` code
+  /// it resolves a `@MainActor` definition, which ``value`` cannot.
+  ///
+  /// ```swift
+  /// @MainActor func showBadge() throws {
+  ///   let model = try presenter.badge()   // a Lazy<BadgeModel> of a @MainActor definition
+  /// }
+  /// ```
+  ///
+  /// Later calls and reads of ``value`` return the same instance, wherever they are made.
+  ///
+  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: a `@MainActor`
+  ///   definition is built only when it is the main actor.
+  /// - Throws: The ``ResolutionError`` of the first successful-or-not attempt;
+  ///   ``ResolutionError/Code/requiresMainActor`` for a main-actor definition called off the main
+  ///   actor.
+  public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) -> T {
+    if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+    return try resolveOnFirstAccess(callerIsolation: isolation, accessor: .call)
+  }
+
+  /// Resolves the instance once, for ``value`` (whose caller's isolation is unknown).
   @usableFromInline
   func resolveOnFirstAccess() throws(ResolutionError) -> T {
+    try resolveOnFirstAccess(callerIsolation: nil, accessor: .value)
+  }
+
+  /// Resolves the instance once, in `isolation`: threads that arrive meanwhile wait for it, and a
+  /// failure is not kept, so the next access tries again.
+  func resolveOnFirstAccess(callerIsolation isolation: (any Actor)?, accessor: MainActorAccessor)
+    throws(ResolutionError) -> T
+  {
     try state.lock.withLock(owner: state) { _ throws(ResolutionError) -> T in
       if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
-      let resolved = Shared(try container.resolve(T.self, tag: tag))
+      let resolved: Shared<T>
+      do throws(ResolutionError) {
+        resolved = Shared(try container.resolve(T.self, tag: tag, callerIsolation: isolation))
+      } catch {
+        throw accessor.explain(error, of: T.self, from: container)
+      }
       state.publish(Unmanaged.passRetained(resolved).toOpaque())
       return resolved.value
     }
@@ -102,9 +140,23 @@ public struct Provider<T>: Sendable {
   /// let parser = try provider()
   /// ```
   ///
-  /// - Throws: ``ResolutionError``.
-  public func callAsFunction() throws(ResolutionError) -> T {
-    try container.resolve(T.self, tag: tag)
+  /// Called from `@MainActor` code it resolves a `@MainActor` definition, as `container.resolve`
+  /// does there: it takes its caller's isolation.
+  ///
+  /// ```swift
+  /// @MainActor func refresh() throws { let model = try makeModel() }   // a @MainActor BadgeModel
+  /// ```
+  ///
+  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: a `@MainActor`
+  ///   definition is built only when it is the main actor.
+  /// - Throws: ``ResolutionError``; ``ResolutionError/Code/requiresMainActor`` for a main-actor
+  ///   definition called off the main actor.
+  public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) -> T {
+    do throws(ResolutionError) {
+      return try container.resolve(T.self, tag: tag, callerIsolation: isolation)
+    } catch {
+      throw MainActorAccessor.provider.explain(error, of: T.self, from: container)
+    }
   }
 }
 

@@ -1,0 +1,48 @@
+/// How a `Provider` or `Lazy` was used when the graph it started met a `@MainActor` definition off
+/// the main actor: its ``ResolutionError/Code/requiresMainActor`` error then says what its holder
+/// can do, instead of what a caller of `container.resolve` can.
+///
+/// ```swift
+/// throw MainActorAccessor.provider.explain(error, of: T.self, from: container)
+/// ```
+enum MainActorAccessor {
+  /// `try provider()`.
+  case provider
+  /// `try lazy()`.
+  case call
+  /// `try lazy.value`: a property, which cannot learn its caller's actor.
+  case value
+
+  /// `error` with a message and remedy for this accessor of a `T`, when it is a
+  /// `requiresMainActor` of the graph the accessor started; any other error as it is.
+  ///
+  /// NB: a `Provider` or `Lazy` used inside a factory joins the graph that runs it (see
+  /// `Container.withGraph`): that graph's isolation decided, and its error stays as it is.
+  func explain<T>(_ error: ResolutionError, of type: T.Type, from container: Container) -> ResolutionError {
+    guard error.code == .requiresMainActor, ThreadGraph.joinable(from: container) == nil else { return error }
+    let name = typeName(T.self)
+    let message: String
+    let remedy: String
+    switch self {
+    case .provider, .call:
+      let holder = self == .provider ? "Provider<\(name)>" : "Lazy<\(name)>"
+      let call = self == .provider ? "provider" : "lazy"
+      message = "\(error.key) is registered for the main actor, but this \(holder) was called off the main actor."
+      remedy =
+        "Call the \(holder) from @MainActor code: it resolves in its caller's isolation (from async code, "
+        + "`try await MainActor.run { try \(call)() }`). Or resolve \(name) with `try await container.resolve(...)`, "
+        + "which runs main-actor factories and blocks on the main actor wherever they are in the graph."
+    case .value:
+      message =
+        "\(error.key) is registered for the main actor, but `Lazy<\(name)>.value` resolves without its caller's "
+        + "isolation."
+      remedy =
+        "`Lazy.value` cannot learn its caller's actor: call the lazy instead, `try lazy()`, from @MainActor code "
+        + "(from async code, `try await MainActor.run { try lazy() }`); it resolves once, and `value` then reads "
+        + "the instance anywhere."
+    }
+    return ResolutionError(
+      error.code, key: error.key, path: error.path, message: message, remedy: remedy, cause: error.cause,
+      nearby: error.nearby, properties: error.properties)
+  }
+}
