@@ -45,7 +45,8 @@ extension Container {
       }
     }
     let asyncFactory: Registration<T, Arguments>.AsyncFactory = { r, arguments in
-      try await MainActorHop.run(r.graph, (r, arguments)) { @MainActor (input: (Resolver, Arguments)) throws -> T in
+      try await MainActorHop.runSynchronously(r.graph, (r, arguments)) {
+        @MainActor (input: (Resolver, Arguments)) throws -> T in
         try factory(input.0, repeat each input.1)
       }
     }
@@ -134,7 +135,7 @@ extension Definition {
         try r.onMainActor(key, with: instance) { r, instance in try block(r, instance) }
       },
       asyncBlock: { r, instance in
-        try await MainActorHop.run(r.graph, (r, instance)) { input in try block(input.0, input.1) }
+        try await MainActorHop.runSynchronously(r.graph, (r, instance)) { input in try block(input.0, input.1) }
       },
       isolation: .mainActor, to: self)
     return self

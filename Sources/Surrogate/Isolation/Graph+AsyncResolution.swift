@@ -41,7 +41,7 @@ extension Graph {
     if let optional = key.type as? any OptionalResolvable.Type {
       return try await optional.resolveWrappedAsync(key, arguments: arguments, in: self, from: container)
     }
-    return try await replaying { try resolveMissing(key, arguments: arguments, from: container) }
+    return try await replayingSynchronously { try resolveMissing(key, arguments: arguments, from: container) }
   }
 }
 

@@ -24,6 +24,27 @@ enum MainActorHop {
     return output.value
   }
 
+  /// ``run(_:_:_:)`` for a synchronous `body` (a main-actor factory or block that is not
+  /// `async`): it runs as the main thread's current graph (``Graph/runningAsCurrent(_:)``), so
+  /// that a `container.resolve` inside it joins `graph`.
+  static func runSynchronously<Input, Output>(
+    _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) throws -> Output
+  ) async throws -> Output {
+    let output = try await runSynchronouslyOnMain(TaskOwned(value: (graph, input)), body)
+    return output.value
+  }
+
+  @MainActor
+  private static func runSynchronouslyOnMain<Input, Output>(
+    _ input: TaskOwned<(Graph, Input)>, _ body: @MainActor @Sendable (Input) throws -> Output
+  ) throws -> TaskOwned<Output> {
+    let (graph, value) = input.value
+    let outer = graph.runsOnMainActor
+    graph.runsOnMainActor = true
+    defer { graph.runsOnMainActor = outer }
+    return TaskOwned(value: try graph.runningAsCurrent { try body(value) })
+  }
+
   @MainActor
   private static func runOnMain<Input, Output>(
     _ input: TaskOwned<(Graph, Input)>, _ body: @MainActor @Sendable (Input) async throws -> Output

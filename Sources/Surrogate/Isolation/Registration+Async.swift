@@ -62,7 +62,7 @@ extension Registration {
         instance = try await graph.replaying { try await asyncFactory(resolver, arguments) }
       } else {
         let factory = self.factory
-        instance = try await graph.replaying { try factory(resolver, arguments) }
+        instance = try await graph.replayingSynchronously { try factory(resolver, arguments) }
       }
     } catch {
       if let gate { store?.abandon(gate: gate) }
@@ -131,12 +131,14 @@ extension Registration {
       graph.hasUnhandledCycle = false
       do {
         if index == Self.injectionStep {
-          try await graph.replaying(remaking: false) { try injectProperties(of: instance, resolver: resolver) }
+          try await graph.replayingSynchronously(remaking: false) {
+            try injectProperties(of: instance, resolver: resolver)
+          }
         } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
           try await graph.replaying { try await asyncBlock(resolver, instance) }
         } else {
           let block = blocks[index]
-          try await graph.replaying { try block(resolver, instance) }
+          try await graph.replayingSynchronously { try block(resolver, instance) }
         }
       } catch {
         graph.hasUnhandledCycle = outerCycle
@@ -174,7 +176,7 @@ extension Graph {
         } else {
           // NB: not `remaking`: what the blocks it runs again made may be kept (an auto-injected
           // property keeps its value).
-          try await replaying(remaking: false) { try entry.run() }
+          try await replayingSynchronously(remaking: false) { try entry.run() }
         }
       } catch {
         for later in waiting[(index + 1)...] { later.abandon?() }

@@ -12,12 +12,14 @@
 // that graph pops its last, or, for a graph of a top-level `resolve`, when it has completed (see
 // ``Graph/push(_:)`` and ``Graph/complete(succeeded:)``). Such a graph is alive (its caller holds
 // it), and no other thread reads this thread's value, so the address is never read after the
-// graph is gone. Async graphs are here only while their synchronous callbacks run (no suspension,
-// so no other thread); otherwise a task may move between threads while its graph has frames, and
-// they are found through ``AsyncGraphScope`` instead. The test `ContainerInsideFactoryTests`
-// breaks if the value outlives its graph's path (a resolve on another thread or after a failure
-// joins a stale graph). `currentThreadID()` turns the thread's `pthread_t` into an integer by its
-// bit pattern: an identity to compare, never turned back into a pointer.
+// graph is gone. Async graphs are here only while they run synchronous code: a factory or block
+// (``Graph/runningAsCurrent(_:)``), or their `Resolvable` callbacks (no suspension, so no other
+// thread); otherwise a task may move between threads while its graph has frames, and they are
+// found through ``AsyncGraphScope`` instead. The tests `ContainerInsideFactoryTests`,
+// `ContainerInsideFactoryAwaitedTests` and `AwaitedDipIdiomStressTests` break if the value outlives
+// its graph's path or its synchronous code (a resolve on another thread or task, or after a
+// failure, joins a stale graph). `currentThreadID()` turns the thread's `pthread_t` into an
+// integer by its bit pattern: an identity to compare, never turned back into a pointer.
 
 /// The synchronous graph the calling thread is resolving right now, so that a `container.resolve`
 /// made inside a factory joins it (Dip's idiom) instead of starting a graph of its own.

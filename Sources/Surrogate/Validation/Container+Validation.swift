@@ -418,7 +418,7 @@ extension Container {
     case .arguments(let arguments):
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      return try await graph.replaying {
+      return try await graph.replayingSynchronously {
         try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance
           as Any
       }

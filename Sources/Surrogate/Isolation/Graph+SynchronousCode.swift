@@ -1,0 +1,34 @@
+// INVARIANT: see ThreadGraph.swift: an async graph's address is the thread's current graph,
+// unretained, only while synchronous code it runs (a factory, a block) runs, and the previous value
+// is put back before that code returns or throws; the graph is alive throughout (the async code
+// running the factory holds it). Synchronous code cannot suspend, so it runs on one thread from
+// start to end, and no other task or thread reads that thread's value meanwhile.
+
+extension Graph {
+  /// Runs synchronous code of this async resolution (a factory, a block) as its thread's current
+  /// graph, so that a `container.resolve` inside it joins this graph (Dip's idiom), as it joins a
+  /// synchronous graph; then the thread's previous graph is current again, also when `body`
+  /// throws.
+  ///
+  /// ```swift
+  /// container.register { _ in Presenter(repo: try container.resolve(Repo.self)) }  // sync factory
+  /// let presenter = try await container.resolve(Presenter.self)  // the factory's resolve joins
+  /// ```
+  ///
+  /// NB: an async graph is current on no thread otherwise: a task may move between threads at a
+  /// suspension, and another task may run on this thread meanwhile. A nested graph's owner
+  /// (``owner``, for the wait coordinator) is found through ``AsyncGraphScope``, not through the
+  /// thread: a graph that joins this one runs as this graph's task, as a request through `r` does.
+  func runningAsCurrent<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    let outer = ThreadGraph.current
+    ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque()
+    defer { ThreadGraph.current = outer }
+    return try body()
+  }
+
+  /// ``replaying(remaking:_:)`` for synchronous code, which runs as the thread's current graph
+  /// (``runningAsCurrent(_:)``) each time.
+  func replayingSynchronously<Result>(remaking: Bool = true, _ body: () throws -> Result) async throws -> Result {
+    try await replaying(remaking: remaking) { try runningAsCurrent(body) }
+  }
+}
