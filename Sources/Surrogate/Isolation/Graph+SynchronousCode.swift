@@ -1,9 +1,3 @@
-// INVARIANT: see ThreadGraph.swift: an async graph's address is the thread's current graph,
-// unretained, only while synchronous code it runs (a factory, a block) runs, and the previous value
-// is put back before that code returns or throws; the graph is alive throughout (the async code
-// running the factory holds it). Synchronous code cannot suspend, so it runs on one thread from
-// start to end, and no other task or thread reads that thread's value meanwhile.
-
 extension Graph {
   /// Runs synchronous code of this async resolution (a factory, a block) as its thread's current
   /// graph, so that a `container.resolve` inside it joins this graph (Dip's idiom), as it joins a
@@ -20,10 +14,9 @@ extension Graph {
   /// (``owner``, for the wait coordinator) is found through ``AsyncGraphScope``, not through the
   /// thread: a graph that joins this one runs as this graph's task, as a request through `r` does.
   func runningAsCurrent<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-    let outer = ThreadGraph.current
-    ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque()
-    defer { ThreadGraph.current = outer }
-    return try body()
+    // Synchronous code cannot suspend: it runs on one thread from start to end, and no other task
+    // or thread reads that thread's value meanwhile (ThreadGraph.swift's INVARIANT).
+    try ThreadGraph.running(as: self, body)
   }
 
   /// ``replaying(remaking:_:)`` for synchronous code, which runs as the thread's current graph

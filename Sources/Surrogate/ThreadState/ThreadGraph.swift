@@ -50,6 +50,17 @@ enum ThreadGraph {
     set { pthread_setspecific(key, newValue) }
   }
 
+  /// Runs `body` with `graph` as the thread's current graph, then puts the previous one back, also
+  /// when `body` throws: for an async graph's synchronous code (``Graph/runningAsCurrent(_:)``).
+  static func running<Result, Failure>(as graph: Graph, _ body: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    let outer = current
+    current = Unmanaged.passUnretained(graph).toOpaque()
+    defer { current = outer }
+    return try body()
+  }
+
   /// The graph a synchronous `resolve` from `container` on this thread joins: the thread's current
   /// graph, if it resolves for the same family of containers (a container, its ancestors and
   /// children share one ``ContainerFamily``); `nil` starts a graph of its own.
