@@ -66,14 +66,19 @@ extension Container {
   /// try await app.shutdown()
   /// ```
   ///
-  /// With no service declared it returns at once: there is nothing to wait for.
+  /// With no service declared it returns at once: there is nothing to wait for. The services run
+  /// once at a time: a call while an earlier one is running them throws at once, and leaves them
+  /// running; once that call has returned, they may run again.
   ///
-  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started), or with
+  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started), with
+  ///   ``ServiceError/Code/alreadyRunning`` while an earlier call is running the services, or with
   ///   ``ServiceError/Code/serviceFailed`` listing every service that threw.
   public func runServices() async throws(ServiceError) {
+    let events = try claimServiceRun()
+    defer { endServiceRun(events) }
     let services = try await resolveServices()
     if services.isEmpty { return }
-    let failures = await ServiceRun(services: services).run()
+    let failures = await ServiceRun(services: services, events: events).run()
     if !failures.isEmpty { throw .failed(failures) }
   }
 }

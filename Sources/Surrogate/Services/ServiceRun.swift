@@ -8,10 +8,12 @@ import Synchronization
 /// it. Every task is awaited before `run()` returns.
 struct ServiceRun {
   let services: [ContainerService]
+  /// Where the tasks report (made when `runServices()` claimed the container's run, before the
+  /// services were resolved).
+  let events: ServiceRunEvents
 
   /// Runs the services; returns once every one has stopped, with the failures.
   func run() async -> [ServiceError.Failure] {
-    let events = ServiceRunEvents()
     var tasks: [Task<Void, Never>] = []
     await withTaskCancellationHandler {
       for (index, service) in services.enumerated() {

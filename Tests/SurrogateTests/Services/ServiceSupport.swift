@@ -1,5 +1,6 @@
 import Surrogate
 import Synchronization
+import Testing
 
 /// What services did, in order, and a way to wait until enough has happened.
 final class ServiceJournal: Sendable {
@@ -84,4 +85,33 @@ final class JournalingService: LongRunningService, Disposable {
 
 struct ServiceStubFailure: Error, CustomStringConvertible {
   var description: String { "connection refused" }
+}
+
+/// The task's result, or `nil` if it has not ended within `limit`: then the task is cancelled
+/// (a run of services ends when its task is cancelled), so that the test ends either way.
+func result<Success: Sendable>(
+  of task: Task<Success, any Error>, within limit: Duration
+) async -> Result<Success, any Error>? {
+  await withTaskGroup(of: Result<Success, any Error>?.self) { group in
+    group.addTask { await task.result }
+    group.addTask {
+      try? await Task.sleep(for: limit)
+      return nil
+    }
+    let first = await group.next() ?? nil
+    if first == nil { task.cancel() }
+    group.cancelAll()
+    return first
+  }
+}
+
+/// Records an issue unless `outcome` (from `result(of:within:)`) is a normal return.
+func expectReturned<Success>(
+  _ outcome: Result<Success, any Error>?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  switch outcome {
+  case .success?: break
+  case .failure(let error)?: Issue.record("\(what) threw \(error)", sourceLocation: sourceLocation)
+  case nil: Issue.record("\(what) did not return", sourceLocation: sourceLocation)
+  }
 }
