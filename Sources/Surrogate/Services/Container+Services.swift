@@ -57,6 +57,8 @@ extension Container {
   /// the last started first, each by cancelling its task and waiting until its `run` has returned,
   /// so a service stops before the services it depends on. A service's `CancellationError` while
   /// it is stopped is not a failure. It does not dispose anything: call ``shutdown()`` after it.
+  /// A ``shutdown()`` of the container (or of its parent) while it runs stops the services the
+  /// same way, and it returns before the shutdown disposes them.
   ///
   /// ```swift
   /// let run = Task { try await app.runServices() }
@@ -70,7 +72,9 @@ extension Container {
   /// once at a time: a call while an earlier one is running them throws at once, and leaves them
   /// running; once that call has returned, they may run again.
   ///
-  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started), with
+  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started; also
+  ///   ``ServiceError/Code/containerShutDown`` once the shutdown of the container or its parent
+  ///   has begun), with
   ///   ``ServiceError/Code/alreadyRunning`` while an earlier call is running the services, or with
   ///   ``ServiceError/Code/serviceFailed`` listing every service that threw.
   public func runServices() async throws(ServiceError) {

@@ -165,6 +165,14 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
       remedy: "Run the services before `shutdown()`; make a new container to run them again.")
   }
 
+  static func parentShutDown(_ key: DefinitionKey) -> ServiceError {
+    ServiceError(
+      .containerShutDown, key: key,
+      message: "A parent of the container was shut down: its instances were disposed, and the container's services "
+        + "would use them, so none is made or run again.",
+      remedy: "Run a child container's services before its parent's `shutdown()` (which stops them first).")
+  }
+
   static func alreadyRunning(_ keys: [DefinitionKey]) -> ServiceError {
     let names = keys.isEmpty ? "none declared" : keys.map(\.description).joined(separator: ", ")
     return ServiceError(

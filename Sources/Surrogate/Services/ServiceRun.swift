@@ -8,8 +8,8 @@ import Synchronization
 /// it. Every task is awaited before `run()` returns.
 struct ServiceRun {
   let services: [ContainerService]
-  /// Where the tasks report (made when `runServices()` claimed the container's run, before the
-  /// services were resolved).
+  /// Where the tasks report, and where ``Container/shutdown()`` stops the run (its events were
+  /// made when `runServices()` claimed the container's run, before the services were resolved).
   let events: ServiceRunEvents
 
   /// Runs the services; returns once every one has stopped, with the failures.
@@ -45,7 +45,9 @@ struct ServiceRun {
 }
 
 /// What the tasks of a ``ServiceRun`` tell it: which started, which ended and how, and whether the
-/// run is to stop. Waits are for one task at a time: the run's.
+/// run is to stop; and, for ``Container/shutdown()``, when the run has returned. The waits for a
+/// start or an end are for one task at a time, the run's; any number of shutdowns may wait for the
+/// return.
 final class ServiceRunEvents: Sendable {
   private struct State {
     var started = Set<Int>()
@@ -54,6 +56,8 @@ final class ServiceRunEvents: Sendable {
     var waitingForEnd: CheckedContinuation<Void, Never>?
     /// What the services that threw threw, in the order they ended.
     var failures: [ServiceError.Failure] = []
+    var hasReturned = false
+    var waitingForReturn: [CheckedContinuation<Void, Never>] = []
 
     /// Marks the run ended; returns the waiter to resume, if any.
     mutating func end() -> CheckedContinuation<Void, Never>? {
@@ -99,7 +103,7 @@ final class ServiceRunEvents: Sendable {
     resumed?.resume()
   }
 
-  /// The caller was cancelled: the run ends.
+  /// The caller was cancelled, or the container is shut down: the run ends.
   func stop() {
     state.withLock { $0.end() }?.resume()
   }
@@ -118,4 +122,28 @@ final class ServiceRunEvents: Sendable {
 
   /// What the services that threw threw, in the order they ended.
   var failures: [ServiceError.Failure] { state.withLock { $0.failures } }
+
+  /// `runServices()` is returning: every service it started has stopped.
+  func returned() {
+    let waiters = state.withLock { state in
+      state.hasReturned = true
+      defer { state.waitingForReturn = [] }
+      return state.waitingForReturn
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Stops the run, as cancelling its caller does, and waits until `runServices()` returns: every
+  /// service it started has stopped, dependents first.
+  func stopAndWaitUntilReturned() async {
+    stop()
+    await withCheckedContinuation { continuation in
+      let hasReturned = state.withLock { state in
+        if state.hasReturned { return true }
+        state.waitingForReturn.append(continuation)
+        return false
+      }
+      if hasReturned { continuation.resume() }
+    }
+  }
 }
