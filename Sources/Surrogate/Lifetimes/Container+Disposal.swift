@@ -22,7 +22,8 @@ extension Container {
   /// container's, it stops them as a graceful stop does (the child's first, since they may use
   /// this container's instances; each run dependents first, a service once the ones after it have
   /// returned) and waits until each such `runServices()` has returned; only then does it dispose.
-  /// A service whose `run` ignores the cancellation holds the shutdown until it returns. A second
+  /// A service whose `run` ignores the cancellation holds the shutdown until it returns; a service
+  /// that calls `shutdown()` from its own `run` is neither cancelled nor waited for. A second
   /// `shutdown()` meanwhile waits too, then throws ``DisposalError/Code/alreadyEnded``. Services a
   /// `ServiceGroup` runs are the group's: end the group before the shutdown.
   ///

@@ -53,13 +53,15 @@ extension Container {
     if !opensScope {
       for child in children.withLock(owner: self, \.alive) { await child.stopServicesForAncestorShutdown() }
     }
-    await own?.stopAndWaitUntilReturned()
+    if let own { await own.stopAndWaitUntilReturned(caller: ServiceTask.index(in: own)) }
   }
 
   /// Stops the run of this child container and its children's, for an ancestor's shutdown; a run
   /// that starts later is refused by ``claimServiceRun()``.
   private func stopServicesForAncestorShutdown() async {
     for child in children.withLock(owner: self, \.alive) { await child.stopServicesForAncestorShutdown() }
-    await serviceRuns.withLock(owner: self) { $0.running }?.stopAndWaitUntilReturned()
+    if let run = serviceRuns.withLock(owner: self, { $0.running }) {
+      await run.stopAndWaitUntilReturned(caller: ServiceTask.index(in: run))
+    }
   }
 }

@@ -21,14 +21,17 @@ struct ServiceRun {
         tasks.append(
           Task {
             events.started(index)
-            do {
-              try await service.run()
-              events.ended(failure: nil)
-            } catch is CancellationError where Task.isCancelled {
-              events.ended(failure: nil)
-            } catch {
-              events.ended(failure: ServiceError.Failure(key: service.key, error: error))
+            await ServiceTask.$current.withValue(ServiceTask(events: events, index: index)) {
+              do {
+                try await service.run()
+                events.ended(failure: nil)
+              } catch is CancellationError where Task.isCancelled {
+                events.ended(failure: nil)
+              } catch {
+                events.ended(failure: ServiceError.Failure(key: service.key, error: error))
+              }
             }
+            events.stopped(index)
           })
         await events.waitUntilStarted(index)
       }
@@ -36,10 +39,14 @@ struct ServiceRun {
     } onCancel: {
       events.stop()
     }
-    for task in tasks.reversed() {
-      task.cancel()
-      await task.value
+    for index in tasks.indices.reversed() where !events.isExempt(index) {
+      tasks[index].cancel()
+      await events.waitUntilStopped(index)
     }
+    // A service that shut the container down from its `run` was neither cancelled (its disposals
+    // run in its task) nor waited for above (its shutdown waits for the others): it is now.
+    events.othersStopped()
+    for task in tasks { await task.value }
     return events.failures
   }
 }
@@ -56,8 +63,22 @@ final class ServiceRunEvents: Sendable {
     var waitingForEnd: CheckedContinuation<Void, Never>?
     /// What the services that threw threw, in the order they ended.
     var failures: [ServiceError.Failure] = []
+    var stopped = Set<Int>()
+    var waitingForStop: (index: Int, continuation: CheckedContinuation<Void, Never>)?
+    /// The services that called `shutdown()` from their `run`: the run does not wait for them
+    /// before the others have stopped.
+    var exempt = Set<Int>()
+    var haveOthersStopped = false
+    var waitingForOthers: [CheckedContinuation<Void, Never>] = []
     var hasReturned = false
     var waitingForReturn: [CheckedContinuation<Void, Never>] = []
+
+    /// Service `index` stopped or is exempt; returns the waiter to resume, if it waits for it.
+    mutating func release(_ index: Int) -> CheckedContinuation<Void, Never>? {
+      guard waitingForStop?.index == index else { return nil }
+      defer { waitingForStop = nil }
+      return waitingForStop?.continuation
+    }
 
     /// Marks the run ended; returns the waiter to resume, if any.
     mutating func end() -> CheckedContinuation<Void, Never>? {
@@ -123,8 +144,42 @@ final class ServiceRunEvents: Sendable {
   /// What the services that threw threw, in the order they ended.
   var failures: [ServiceError.Failure] { state.withLock { $0.failures } }
 
+  /// Whether service `index` called `shutdown()` from its `run`.
+  func isExempt(_ index: Int) -> Bool { state.withLock { $0.exempt.contains(index) } }
+
+  /// The `run` of service `index` has returned.
+  func stopped(_ index: Int) {
+    state.withLock { state in
+      state.stopped.insert(index)
+      return state.release(index)
+    }?.resume()
+  }
+
+  /// Waits until the `run` of service `index` has returned, or until it calls `shutdown()`.
+  func waitUntilStopped(_ index: Int) async {
+    await withCheckedContinuation { continuation in
+      let isStopped = state.withLock { state in
+        if state.stopped.contains(index) || state.exempt.contains(index) { return true }
+        state.waitingForStop = (index, continuation)
+        return false
+      }
+      if isStopped { continuation.resume() }
+    }
+  }
+
+  /// Every service has stopped but those that called `shutdown()` from their `run`.
+  func othersStopped() {
+    let waiters = state.withLock { state in
+      state.haveOthersStopped = true
+      defer { state.waitingForOthers = [] }
+      return state.waitingForOthers
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
   /// `runServices()` is returning: every service it started has stopped.
   func returned() {
+    othersStopped()
     let waiters = state.withLock { state in
       state.hasReturned = true
       defer { state.waitingForReturn = [] }
@@ -134,16 +189,44 @@ final class ServiceRunEvents: Sendable {
   }
 
   /// Stops the run, as cancelling its caller does, and waits until `runServices()` returns: every
-  /// service it started has stopped, dependents first.
-  func stopAndWaitUntilReturned() async {
+  /// service it started has stopped, dependents first. Called from the `run` of one of its
+  /// services (`caller`), it waits until the others have stopped instead: the run cannot return
+  /// before that service's `run` does.
+  func stopAndWaitUntilReturned(caller: Int?) async {
+    let resumed = caller.flatMap { caller in
+      state.withLock { state in
+        state.exempt.insert(caller)
+        return state.release(caller)
+      }
+    }
+    resumed?.resume()
     stop()
     await withCheckedContinuation { continuation in
-      let hasReturned = state.withLock { state in
-        if state.hasReturned { return true }
-        state.waitingForReturn.append(continuation)
+      let isDone = state.withLock { state in
+        if caller == nil ? state.hasReturned : state.haveOthersStopped { return true }
+        if caller == nil {
+          state.waitingForReturn.append(continuation)
+        } else {
+          state.waitingForOthers.append(continuation)
+        }
         return false
       }
-      if hasReturned { continuation.resume() }
+      if isDone { continuation.resume() }
     }
+  }
+}
+
+/// The service whose `run` the current task is running, and its run: a `shutdown()` called from
+/// it cannot wait for that run to return.
+struct ServiceTask: Sendable {
+  @TaskLocal static var current: ServiceTask?
+
+  let events: ServiceRunEvents
+  let index: Int
+
+  /// The index of the current task's service in the run of `events`, if the task runs one of its
+  /// services.
+  static func index(in events: ServiceRunEvents) -> Int? {
+    current.flatMap { $0.events === events ? $0.index : nil }
   }
 }

@@ -175,4 +175,45 @@ struct ServiceShutdownTests {
     #expect(
       journal.entries(since: "stop stubborn") == ["stop stubborn", "stop pool", "dispose stubborn", "dispose pool"])
   }
+
+  /// A service that shuts its container down from its own `run` (an admin command, say): the
+  /// shutdown cannot wait for the run it is part of.
+  @Test func aServiceThatShutsItsContainerDownFromItsRunDoesNotWaitForItself() async throws {
+    final class Stopper: LongRunningService {
+      let journal: ServiceJournal
+      let app: Container
+      init(journal: ServiceJournal, app: Container) {
+        self.journal = journal
+        self.app = app
+      }
+      func run() async throws {
+        journal.note("start stopper")
+        do {
+          try await app.shutdown()
+          journal.note("shutdown returned")
+          journal.note("cancelled: \(Task.isCancelled)")
+        } catch {
+          journal.note("shutdown threw \(error)")
+        }
+      }
+    }
+    let journal = ServiceJournal()
+    let app = app(journal: journal)
+    app.register(.singleton, tag: "stopper") { r in
+      _ = try r.resolve(JournalingService.self, tag: "purger")
+      return Stopper(journal: journal, app: app)
+    }
+    .runsAsService()
+    let run = Task { try await app.runServices() }
+    expectReturned(await result(of: run, within: .seconds(10)), "runServices()")
+    // The others were stopped, dependents first, before the shutdown disposed them.
+    #expect(journal.entries("stop ") == ["purger", "pool"])
+    #expect(journal.entries.contains("shutdown returned"))
+    // It was not cancelled: the disposals ran in its task.
+    #expect(journal.entries.contains("cancelled: false"))
+    #expect(
+      journal.entries(since: "stop purger").suffix(3) == ["dispose pool", "shutdown returned", "cancelled: false"])
+    #expect(!journal.wasDisposedWhileRunning("pool"))
+    #expect(!journal.wasDisposedWhileRunning("purger"))
+  }
 }
