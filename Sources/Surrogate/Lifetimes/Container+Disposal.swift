@@ -23,7 +23,8 @@ extension Container {
   /// this container's instances; each run dependents first, a service once the ones after it have
   /// returned) and waits until each such `runServices()` has returned; only then does it dispose.
   /// A service whose `run` ignores the cancellation holds the shutdown until it returns; a service
-  /// that calls `shutdown()` from its own `run` is neither cancelled nor waited for. A second
+  /// that calls `shutdown()` from its own `run` is not waited for, and is cancelled once the
+  /// shutdown has disposed. A second
   /// `shutdown()` meanwhile waits too, then throws ``DisposalError/Code/alreadyEnded``. Services a
   /// `ServiceGroup` runs are the group's: end the group before the shutdown.
   ///
@@ -42,7 +43,8 @@ extension Container {
   ///   (``DisposalError/Code/disposalFailed``), or ``DisposalError/Code/alreadyEnded`` when the
   ///   container was already shut down (nothing is disposed twice).
   public func shutdown() async throws(DisposalError) {
-    await stopServicesForShutdown()
+    let callers = await stopServicesForShutdown()
+    defer { for run in callers { run.callersFinished() } }
     guard let disposals = end() else { throw alreadyEnded() }
     if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
   }

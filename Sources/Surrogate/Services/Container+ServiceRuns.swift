@@ -48,20 +48,38 @@ extension Container {
   /// NB: a scope's container (every `withScope` ends with `shutdown()`) stops only its own run:
   /// listing its children costs an allocation a request, and a scope's children are scopes
   /// nested in it, which ended before it.
-  func stopServicesForShutdown() async {
+  ///
+  /// - Returns: The runs whose service called this shutdown from its `run`: they were not
+  ///   waited for; tell them with ``ServiceRunEvents/callersFinished()`` once the shutdown has
+  ///   disposed, and they cancel that service.
+  func stopServicesForShutdown() async -> [ServiceRunEvents] {
+    var callers: [ServiceRunEvents] = []
     let own = serviceRuns.withLock(owner: self) { $0.beginShutdown() }
     if !opensScope {
-      for child in children.withLock(owner: self, \.alive) { await child.stopServicesForAncestorShutdown() }
+      for child in children.withLock(owner: self, \.alive) {
+        await child.stopServicesForAncestorShutdown(callers: &callers)
+      }
     }
-    if let own { await own.stopAndWaitUntilReturned(caller: ServiceTask.index(in: own)) }
+    if let own { await own.stop(for: &callers) }
+    return callers
   }
 
   /// Stops the run of this child container and its children's, for an ancestor's shutdown; a run
   /// that starts later is refused by ``claimServiceRun()``.
-  private func stopServicesForAncestorShutdown() async {
-    for child in children.withLock(owner: self, \.alive) { await child.stopServicesForAncestorShutdown() }
-    if let run = serviceRuns.withLock(owner: self, { $0.running }) {
-      await run.stopAndWaitUntilReturned(caller: ServiceTask.index(in: run))
+  private func stopServicesForAncestorShutdown(callers: inout [ServiceRunEvents]) async {
+    for child in children.withLock(owner: self, \.alive) {
+      await child.stopServicesForAncestorShutdown(callers: &callers)
     }
+    if let run = serviceRuns.withLock(owner: self, { $0.running }) { await run.stop(for: &callers) }
+  }
+}
+
+extension ServiceRunEvents {
+  /// Stops the run for a shutdown and waits for it; adds it to `callers` when the shutdown was
+  /// called from one of its services.
+  fileprivate func stop(for callers: inout [ServiceRunEvents]) async {
+    let caller = ServiceTask.index(in: self)
+    await stopAndWaitUntilReturned(caller: caller)
+    if caller != nil { callers.append(self) }
   }
 }

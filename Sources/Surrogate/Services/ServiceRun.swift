@@ -46,7 +46,11 @@ struct ServiceRun {
     // A service that shut the container down from its `run` was neither cancelled (its disposals
     // run in its task) nor waited for above (its shutdown waits for the others): it is now.
     events.othersStopped()
-    for task in tasks { await task.value }
+    await events.waitUntilCallersFinished()
+    for task in tasks {
+      task.cancel()
+      await task.value
+    }
     return events.failures
   }
 }
@@ -70,6 +74,8 @@ final class ServiceRunEvents: Sendable {
     var exempt = Set<Int>()
     var haveOthersStopped = false
     var waitingForOthers: [CheckedContinuation<Void, Never>] = []
+    var haveCallersFinished = false
+    var waitingForCallers: CheckedContinuation<Void, Never>?
     var hasReturned = false
     var waitingForReturn: [CheckedContinuation<Void, Never>] = []
 
@@ -175,6 +181,27 @@ final class ServiceRunEvents: Sendable {
       return state.waitingForOthers
     }
     for waiter in waiters { waiter.resume() }
+  }
+
+  /// The shutdowns that services of the run called from their `run` have disposed (or thrown).
+  func callersFinished() {
+    state.withLock { state in
+      state.haveCallersFinished = true
+      defer { state.waitingForCallers = nil }
+      return state.waitingForCallers
+    }?.resume()
+  }
+
+  /// Waits until the shutdowns called from services of the run have finished, if any was.
+  func waitUntilCallersFinished() async {
+    await withCheckedContinuation { continuation in
+      let isDone = state.withLock { state in
+        if state.exempt.isEmpty || state.haveCallersFinished { return true }
+        state.waitingForCallers = continuation
+        return false
+      }
+      if isDone { continuation.resume() }
+    }
   }
 
   /// `runServices()` is returning: every service it started has stopped.

@@ -195,6 +195,9 @@ struct ServiceShutdownTests {
         } catch {
           journal.note("shutdown threw \(error)")
         }
+        // It goes on serving (its requests' tasks, say) until it is cancelled, after its shutdown.
+        await waitForCancellation()
+        journal.note("stop stopper")
       }
     }
     let journal = ServiceJournal()
@@ -206,13 +209,16 @@ struct ServiceShutdownTests {
     .runsAsService()
     let run = Task { try await app.runServices() }
     expectReturned(await result(of: run, within: .seconds(10)), "runServices()")
-    // The others were stopped, dependents first, before the shutdown disposed them.
-    #expect(journal.entries("stop ") == ["purger", "pool"])
+    // The others were stopped, dependents first, before the shutdown disposed them; the caller
+    // was cancelled once its shutdown had returned.
+    #expect(journal.entries("stop ") == ["purger", "pool", "stopper"])
     #expect(journal.entries.contains("shutdown returned"))
     // It was not cancelled: the disposals ran in its task.
     #expect(journal.entries.contains("cancelled: false"))
     #expect(
-      journal.entries(since: "stop purger").suffix(3) == ["dispose pool", "shutdown returned", "cancelled: false"])
+      journal.entries(since: "stop purger").suffix(4) == [
+        "dispose pool", "shutdown returned", "cancelled: false", "stop stopper",
+      ])
     #expect(!journal.wasDisposedWhileRunning("pool"))
     #expect(!journal.wasDisposedWhileRunning("purger"))
   }
