@@ -87,6 +87,9 @@ public final class Container: Sendable {
   @usableFromInline let disposalMask = Atomic<UInt64>(0)
   /// The definitions declared services (``Definition/runsAsService()``), in the order declared.
   let serviceDeclarations = Mutex<[ServiceDeclaration]>([])
+  /// The run of the services (``runServices()``), if one is going on, and whether ``shutdown()``
+  /// has begun.
+  let serviceRuns = Mutex(ServiceRunState())
 
   /// Creates a container, optionally a child of another.
   ///

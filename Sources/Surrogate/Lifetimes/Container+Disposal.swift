@@ -18,6 +18,16 @@ extension Container {
   /// container's shutdown disposes its own instances, never its parent's; a parent's shutdown does
   /// not end its children's instances.
   ///
+  /// Services first: while ``runServices()`` runs this container's services, or a child
+  /// container's, it stops them as a graceful stop does (the child's first, since they may use
+  /// this container's instances; each run dependents first, a service once the ones after it have
+  /// returned) and waits until each such `runServices()` has returned; only then does it dispose.
+  /// A service whose `run` ignores the cancellation holds the shutdown until it returns; a service
+  /// that calls `shutdown()` from its own `run` is not waited for, and is cancelled once the
+  /// shutdown has disposed. A second
+  /// `shutdown()` meanwhile waits too, then throws ``DisposalError/Code/alreadyEnded``. Services a
+  /// `ServiceGroup` runs are the group's: end the group before the shutdown.
+  ///
   /// Instances made from the container outside a scope, `.shared` and `.unique` ones, are the
   /// caller's and are not disposed (inside ``withScope(isolation:reportingDisposalFailures:_:)``
   /// they are the scope's); nor are ``Scope/weakSingleton`` instances.
@@ -33,6 +43,8 @@ extension Container {
   ///   (``DisposalError/Code/disposalFailed``), or ``DisposalError/Code/alreadyEnded`` when the
   ///   container was already shut down (nothing is disposed twice).
   public func shutdown() async throws(DisposalError) {
+    let callers = await stopServicesForShutdown()
+    defer { for run in callers { run.callersFinished() } }
     guard let disposals = end() else { throw alreadyEnded() }
     if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
   }

@@ -57,6 +57,8 @@ extension Container {
   /// the last started first, each by cancelling its task and waiting until its `run` has returned,
   /// so a service stops before the services it depends on. A service's `CancellationError` while
   /// it is stopped is not a failure. It does not dispose anything: call ``shutdown()`` after it.
+  /// A ``shutdown()`` of the container (or of its parent) while it runs stops the services the
+  /// same way, and it returns before the shutdown disposes them.
   ///
   /// ```swift
   /// let run = Task { try await app.runServices() }
@@ -66,14 +68,21 @@ extension Container {
   /// try await app.shutdown()
   /// ```
   ///
-  /// With no service declared it returns at once: there is nothing to wait for.
+  /// With no service declared it returns at once: there is nothing to wait for. The services run
+  /// once at a time: a call while an earlier one is running them throws at once, and leaves them
+  /// running; once that call has returned, they may run again.
   ///
-  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started), or with
+  /// - Throws: ``ServiceError`` from ``resolveServices()`` (then nothing was started; also
+  ///   ``ServiceError/Code/containerShutDown`` once the shutdown of the container or its parent
+  ///   has begun), with
+  ///   ``ServiceError/Code/alreadyRunning`` while an earlier call is running the services, or with
   ///   ``ServiceError/Code/serviceFailed`` listing every service that threw.
   public func runServices() async throws(ServiceError) {
+    let events = try claimServiceRun()
+    defer { endServiceRun(events) }
     let services = try await resolveServices()
     if services.isEmpty { return }
-    let failures = await ServiceRun(services: services).run()
+    let failures = await ServiceRun(services: services, events: events).run()
     if !failures.isEmpty { throw .failed(failures) }
   }
 }

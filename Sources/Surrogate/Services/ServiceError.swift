@@ -14,10 +14,11 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   /// What kind of failure this is.
   public let code: Code
   /// The service concerned: the misdeclared one, the first on a cycle, the one that could not be
-  /// made, or the first that failed.
+  /// made, the first that failed, or the first of those already running.
   public let key: DefinitionKey
   /// For ``Code/dependencyCycle``, the services on the cycle, each depending on the next and the
-  /// last on the first; otherwise `[key]`.
+  /// last on the first; for ``Code/alreadyRunning``, the services already running; otherwise
+  /// `[key]`.
   public let path: [DefinitionKey]
   /// The services that failed while running, in the order they failed, for
   /// ``Code/serviceFailed``; empty otherwise.
@@ -51,7 +52,7 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     enum Value: String, Hashable, Sendable {
-      case notASingleton, dependencyCycle, resolutionFailed, serviceFailed, containerShutDown
+      case notASingleton, dependencyCycle, resolutionFailed, serviceFailed, containerShutDown, alreadyRunning
     }
 
     let value: Value
@@ -90,6 +91,14 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
     /// error.code == .containerShutDown
     /// ```
     public static let containerShutDown = Code(value: .containerShutDown)
+    /// ``Container/runServices()`` was called while an earlier call was running the services: a
+    /// service is one instance, run once at a time. The running services were left alone; once
+    /// that call has returned, the services may be run again.
+    ///
+    /// ```swift
+    /// error.code == .alreadyRunning  // error.path lists the running services
+    /// ```
+    public static let alreadyRunning = Code(value: .alreadyRunning)
 
     /// The code's name: `serviceFailed`.
     public var description: String { value.rawValue }
@@ -154,6 +163,27 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
       .containerShutDown, key: key,
       message: "The container was shut down: its services were disposed, and none is made or run again.",
       remedy: "Run the services before `shutdown()`; make a new container to run them again.")
+  }
+
+  static func parentShutDown(_ key: DefinitionKey) -> ServiceError {
+    ServiceError(
+      .containerShutDown, key: key,
+      message: "A parent of the container was shut down: its instances were disposed, and the container's services "
+        + "would use them, so none is made or run again.",
+      remedy: "Run a child container's services before its parent's `shutdown()` (which stops them first).")
+  }
+
+  static func alreadyRunning(_ keys: [DefinitionKey]) -> ServiceError {
+    let names = keys.isEmpty ? "none declared" : keys.map(\.description).joined(separator: ", ")
+    return ServiceError(
+      .alreadyRunning, key: keys.first ?? DefinitionKey(type: Container.self, tag: nil),
+      path: keys.isEmpty ? nil : keys,
+      message: "The container's services (\(names)) are already running: `runServices()` was called before an "
+        + "earlier call returned, and a service is one instance that runs once at a time. Nothing was started "
+        + "or stopped.",
+      remedy: "Run them once, from one task (cancel that task to stop them; they may run again after it "
+        + "returned), or hand them to one `ServiceGroup` with SurrogateServiceLifecycle's "
+        + "`runServiceGroup(logger:)`.")
   }
 
   static func failed(_ failures: [Failure]) -> ServiceError {

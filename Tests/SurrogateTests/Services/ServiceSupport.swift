@@ -1,5 +1,6 @@
 import Surrogate
 import Synchronization
+import Testing
 
 /// What services did, in order, and a way to wait until enough has happened.
 final class ServiceJournal: Sendable {
@@ -84,4 +85,103 @@ final class JournalingService: LongRunningService, Disposable {
 
 struct ServiceStubFailure: Error, CustomStringConvertible {
   var description: String { "connection refused" }
+}
+
+/// A gate a task waits at, ignoring cancellation, until the test opens it.
+final class ServiceGate: Sendable {
+  private struct State {
+    var isOpen = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Waits until the gate is open; cancelling the waiting task does not end the wait.
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if state.isOpen { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if isOpen { continuation.resume() }
+    }
+  }
+
+  func open() {
+    let waiters = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+}
+
+/// A service that ignores the cancellation that stops it: it notes its start, waits at `gate`,
+/// and notes its stop.
+final class StubbornService: LongRunningService {
+  let name: String
+  let journal: ServiceJournal
+  let gate: ServiceGate
+
+  init(_ name: String, journal: ServiceJournal, gate: ServiceGate) {
+    self.name = name
+    self.journal = journal
+    self.gate = gate
+  }
+
+  func run() async throws {
+    journal.note("start \(name)")
+    await gate.wait()
+    journal.note("stop \(name)")
+  }
+}
+
+/// The task's result, or `nil` if it has not ended within `limit`: then the task is cancelled
+/// (a run of services ends when its task is cancelled), so that the test ends either way.
+func result<Success: Sendable>(
+  of task: Task<Success, any Error>, within limit: Duration
+) async -> Result<Success, any Error>? {
+  await withTaskGroup(of: Result<Success, any Error>?.self) { group in
+    group.addTask { await task.result }
+    group.addTask {
+      try? await Task.sleep(for: limit)
+      return nil
+    }
+    let first = await group.next() ?? nil
+    if first == nil { task.cancel() }
+    group.cancelAll()
+    return first
+  }
+}
+
+extension ServiceJournal {
+  /// Whether a disposal of `name` was noted while it ran: between its first start and its stop
+  /// after that (or the end of the journal, if it never stopped).
+  func wasDisposedWhileRunning(_ name: String) -> Bool {
+    let entries = entries
+    guard let start = entries.firstIndex(of: "start \(name)") else { return false }
+    let running = entries[start...]
+    let stop = running.firstIndex(of: "stop \(name)") ?? entries.endIndex
+    return entries[start..<stop].contains("dispose \(name)")
+  }
+
+  /// The entries noted since `name` first started.
+  func entries(since start: String) -> [String] {
+    let entries = entries
+    guard let index = entries.firstIndex(of: start) else { return [] }
+    return Array(entries[index...])
+  }
+}
+
+/// Records an issue unless `outcome` (from `result(of:within:)`) is a normal return.
+func expectReturned<Success>(
+  _ outcome: Result<Success, any Error>?, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  switch outcome {
+  case .success?: break
+  case .failure(let error)?: Issue.record("\(what) threw \(error)", sourceLocation: sourceLocation)
+  case nil: Issue.record("\(what) did not return", sourceLocation: sourceLocation)
+  }
 }
