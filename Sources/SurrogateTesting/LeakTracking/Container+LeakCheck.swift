@@ -20,9 +20,9 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   /// The objects still alive after the root was dropped.
   public let leaks: [Leak]
   /// The disposals that failed when the check disposed what it made and nobody keeps (its
-  /// `.shared` and `.unique` instances with a `.disposing` block or a ``Surrogate/Disposable``
+  /// `.shared` and `.unique` instances with a `.disposing` block or a `Disposable`
   /// conformance), or `nil`; a synchronous check reports an `async` one as
-  /// ``Surrogate/DisposalError/Code/requiresAwait``.
+  /// `DisposalError.Code.requiresAwait`.
   public let disposalError: DisposalError?
   /// What the container kept, by scope: `1 singleton and 2 "session" instances`.
   let keptSummary: String
@@ -118,7 +118,7 @@ extension Container {
   /// the instances to be released before reporting those still alive; it does not wait when every
   /// instance still alive is of a type kept on purpose or is held by one the container keeps
   /// (waiting cannot release those). Then it disposes what it made and nobody keeps, as the
-  /// synchronous form does, `async` disposals and ``Surrogate/Disposable`` conformances included.
+  /// synchronous form does, `async` disposals and `Disposable` conformances included.
   ///
   /// ```swift
   /// @Test func orderHistoryIsReleased() async throws {
