@@ -23,6 +23,11 @@ public struct ContainerLeakReport: Sendable, CustomStringConvertible {
   /// `.shared` and `.unique` instances with a `.disposing` block or a `Disposable`
   /// conformance), or `nil`; a synchronous check reports an `async` one as
   /// `DisposalError.Code.requiresAwait`.
+  ///
+  /// ```swift
+  /// let report = try await screen.checkForLeaks(resolving: OrderListView.self)
+  /// for failure in report.disposalError?.failures ?? [] { print(failure.key, failure.error) }
+  /// ```
   public let disposalError: DisposalError?
   /// What the container kept, by scope: `1 singleton and 2 "session" instances`.
   let keptSummary: String

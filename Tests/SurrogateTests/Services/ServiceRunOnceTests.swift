@@ -5,19 +5,9 @@ import Testing
 /// error that leaves them running.
 @Suite(.hangGuard)
 struct ServiceRunOnceTests {
-  private func app(journal: ServiceJournal) -> Container {
-    let app = Container()
-    app.register(.singleton, tag: "purger") { r in
-      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
-    app.register(.singleton, tag: "pool") { JournalingService("pool", journal: journal) }.runsAsService()
-    return app
-  }
-
   @Test func aSecondRunWhileTheServicesRunIsATypedErrorAndLeavesThemRunning() async throws {
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     let first = Task { try await app.runServices() }
     await journal.waitUntil(count: 2, of: "start ")
     let second = Task { try await app.runServices() }
@@ -41,7 +31,7 @@ struct ServiceRunOnceTests {
 
   @Test func servicesRunAgainOnceTheirRunHasReturned() async throws {
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     for round in 1...2 {
       let run = Task { try await app.runServices() }
       await journal.waitUntil(count: 2 * round, of: "start ")
@@ -64,7 +54,7 @@ struct ServiceRunOnceTests {
   func runsAskedForAtOnceStartTheServicesOnce(seed: UInt64) async throws {
     var random = SeededGenerator(seed: seed)
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     let count = Int.random(in: 2...6, using: &random)
     var runs: [Task<Void, any Error>] = []
     for _ in 0..<count {
@@ -99,12 +89,8 @@ struct ServiceRunOnceTests {
 
   @Test func aParentAndItsChildRunTheirOwnServicesAtTheSameTime() async throws {
     let journal = ServiceJournal()
-    let app = app(journal: journal)
-    let feature = Container(parent: app)
-    feature.register(.singleton, tag: "indexer") { r in
-      JournalingService("indexer", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
+    let app = poolAndPurgerApp(journal: journal)
+    let feature = indexerChild(of: app, journal: journal)
     let parentRun = Task { try await app.runServices() }
     await journal.waitUntil(count: 2, of: "start ")
     let childRun = Task { try await feature.runServices() }

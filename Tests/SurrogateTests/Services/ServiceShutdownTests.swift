@@ -5,20 +5,9 @@ import Testing
 /// is disposed, and the run returns.
 @Suite(.hangGuard)
 struct ServiceShutdownTests {
-  /// `pool`, and `purger`, which depends on it.
-  private func app(journal: ServiceJournal) -> Container {
-    let app = Container()
-    app.register(.singleton, tag: "purger") { r in
-      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
-    app.register(.singleton, tag: "pool") { JournalingService("pool", journal: journal) }.runsAsService()
-    return app
-  }
-
   @Test func shutdownDuringARunStopsTheServicesDependentsFirstThenDisposesThem() async throws {
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     let run = Task { try await app.runServices() }
     await journal.waitUntil(count: 2, of: "start ")
     try await app.shutdown()
@@ -45,12 +34,8 @@ struct ServiceShutdownTests {
 
   @Test func aParentsShutdownStopsItsChildsRunningServicesBeforeDisposingWhatTheyUse() async throws {
     let journal = ServiceJournal()
-    let app = app(journal: journal)
-    let feature = Container(parent: app)
-    feature.register(.singleton, tag: "indexer") { r in
-      JournalingService("indexer", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
+    let app = poolAndPurgerApp(journal: journal)
+    let feature = indexerChild(of: app, journal: journal)
     let parentRun = Task { try await app.runServices() }
     await journal.waitUntil(count: 2, of: "start ")
     let childRun = Task { try await feature.runServices() }
@@ -83,7 +68,7 @@ struct ServiceShutdownTests {
   func shutdownRacingTheStartOfARunStopsWhatStartedBeforeDisposingIt(seed: UInt64) async throws {
     var random = SeededGenerator(seed: seed)
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     let yields = Int.random(in: 0...40, using: &random)
     let runFirst = Bool.random(using: &random)
     var run: Task<Void, any Error>?
@@ -201,7 +186,7 @@ struct ServiceShutdownTests {
       }
     }
     let journal = ServiceJournal()
-    let app = app(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     app.register(.singleton, tag: "stopper") { r in
       _ = try r.resolve(JournalingService.self, tag: "purger")
       return Stopper(journal: journal, app: app)

@@ -185,3 +185,25 @@ func expectReturned<Success>(
   case nil: Issue.record("\(what) did not return", sourceLocation: sourceLocation)
   }
 }
+
+/// Two services, `pool` and `purger` (which depends on it), journaled: the app of the run and
+/// shutdown tests.
+func poolAndPurgerApp(journal: ServiceJournal) -> Container {
+  let app = Container()
+  app.register(.singleton, tag: "purger") { r in
+    JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
+  }
+  .runsAsService()
+  app.register(.singleton, tag: "pool") { JournalingService("pool", journal: journal) }.runsAsService()
+  return app
+}
+
+/// A child of `app` whose own service, `indexer`, depends on the parent's `pool`.
+func indexerChild(of app: Container, journal: ServiceJournal) -> Container {
+  let feature = Container(parent: app)
+  feature.register(.singleton, tag: "indexer") { r in
+    JournalingService("indexer", journal: journal, dependencies: [try r.resolve(tag: "pool")])
+  }
+  .runsAsService()
+  return feature
+}
