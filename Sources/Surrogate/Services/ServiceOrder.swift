@@ -2,13 +2,17 @@
 enum ServiceOrder {
   /// The services that each service depends on, directly or through definitions that are not
   /// services, found by resolving each service once in a throwaway graph (as `validate()` does):
-  /// the container's own instances are neither read nor kept, and what the graphs made is disposed
-  /// before it returns. Only strong requests count: a weak proxy or an `@InjectedWeak` property
-  /// sets no order, nor does a `Lazy` (resolved later, in a graph of its own).
+  /// the container's own instances are neither read nor kept. Only strong requests count: a weak
+  /// proxy or an `@InjectedWeak` property sets no order, nor does a `Lazy` (resolved later, in a
+  /// graph of its own).
   ///
-  /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved.
+  /// - Returns: The dependencies, and the disposals of what the throwaway graphs made (oldest
+  ///   first), for the caller to run once it has made the real instances (see
+  ///   ``Container/resolveServices()``).
+  /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved, once what
+  ///   the throwaway graphs made is disposed.
   static func dependencies(of declarations: [ServiceDeclaration], in container: Container) async throws(ServiceError)
-    -> [DefinitionKey: Set<DefinitionKey>]
+    -> (dependencies: [DefinitionKey: Set<DefinitionKey>], throwaway: [TrackedDisposal])
   {
     let recorder = EdgeRecorder()
     // Singletons made by one service's graph are given to the next, as `validate()` does, so a
@@ -33,12 +37,21 @@ enum ServiceOrder {
       if failure != nil { break }
     }
     singletons = [:]
-    // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
-    // what the caller asked for); `await container.validate()` reports it.
-    _ = await Container.run(container.throwaway(disposals))
-    if let failure { throw failure }
+    if let failure {
+      await disposeThrowaway(disposals, in: container)
+      throw failure
+    }
+    return (dependencies(recordedBy: recorder, among: declarations), disposals)
+  }
 
-    return dependencies(recordedBy: recorder, among: declarations)
+  /// Disposes what the throwaway graphs made, newest first, except an object the container keeps
+  /// for real: a factory that hands out an object made before (`{ worker }`) gave the throwaway
+  /// graph the app's own object, which only `shutdown()` may dispose.
+  ///
+  /// NB: a throwaway instance's disposal that fails is not reported here (the real instances are
+  /// what the caller asked for); `await container.validate()` reports it.
+  static func disposeThrowaway(_ disposals: [TrackedDisposal], in container: Container) async {
+    _ = await Container.run(container.throwaway(disposals))
   }
 
   /// For each of `declarations`, the services it reaches through the strong requests `recorder`
