@@ -5,11 +5,10 @@ extension Container {
   ///
   /// Services that do not depend on each other keep the order they were declared in. To find the
   /// order, each service is first resolved once in a throwaway graph, as ``validate()`` does (its
-  /// factories run again and what they make is dropped); then the real instances are resolved, as
-  /// `try await resolve` would; then the throwaway instances are disposed, except an object the
-  /// container now keeps for real (a factory that hands out an object made before, `{ worker }`,
-  /// gave both the same object). A disposal of those throwaway instances that fails is not
-  /// reported here; `await validate()` reports it as ``ValidationWarning/Kind/disposalFailed``. A request through a weak proxy, an `@InjectedWeak`
+  /// factories run again and what they make is dropped and disposed; a disposal of those throwaway
+  /// instances that fails is not reported here, `await validate()` reports it as
+  /// ``ValidationWarning/Kind/disposalFailed``); then the real instances are
+  /// resolved, as `try await resolve` would. A request through a weak proxy, an `@InjectedWeak`
   /// property or a `Lazy` sets no order. Only this container's own services are returned: a child
   /// container's are the child's (resolve them from it, after the parent's).
   ///
@@ -33,29 +32,19 @@ extension Container {
       throw .notASingleton(misdeclared.key, scope: misdeclared.scope)
     }
     guard !declarations.isEmpty else { return [] }
-    let (dependencies, throwaway) = try await ServiceOrder.dependencies(of: declarations, in: self)
-    // NB: the throwaway instances are disposed once the real ones are made, not before: a
-    // factory that hands out an object made before (`{ worker }`) gives both graphs the same
-    // object, and only then does the container keep it, so that the throwaway disposal leaves it
-    // alone.
+    let dependencies = try await ServiceOrder.dependencies(of: declarations, in: self)
     var services: [ContainerService] = []
-    do throws(ServiceError) {
-      for declaration in try ServiceOrder.sorted(declarations, dependencies: dependencies) {
-        let graph = Graph(container: self)
-        do {
-          let instance = try await graph.completingAsync {
-            try await graph.resolveErasedAsync(declaration.key, arguments: (), from: self)
-          }
-          services.append(ContainerService(key: declaration.key, instance: instance, run: declaration.run))
-        } catch {
-          throw .resolutionFailed(declaration.key, error)
+    for declaration in try ServiceOrder.sorted(declarations, dependencies: dependencies) {
+      let graph = Graph(container: self)
+      do {
+        let instance = try await graph.completingAsync {
+          try await graph.resolveErasedAsync(declaration.key, arguments: (), from: self)
         }
+        services.append(ContainerService(key: declaration.key, instance: instance, run: declaration.run))
+      } catch {
+        throw .resolutionFailed(declaration.key, error)
       }
-    } catch {
-      await ServiceOrder.disposeThrowaway(throwaway, in: self)
-      throw error
     }
-    await ServiceOrder.disposeThrowaway(throwaway, in: self)
     return services
   }
 

@@ -2,23 +2,19 @@
 enum ServiceOrder {
   /// The services that each service depends on, directly or through definitions that are not
   /// services, found by resolving each service once in a throwaway graph (as `validate()` does):
-  /// the container's own instances are neither read nor kept. Only strong requests count: a weak
-  /// proxy or an `@InjectedWeak` property sets no order, nor does a `Lazy` (resolved later, in a
-  /// graph of its own).
+  /// the container's own instances are neither read nor kept, and what the graphs made is disposed
+  /// before it returns. Only strong requests count: a weak proxy or an `@InjectedWeak` property
+  /// sets no order, nor does a `Lazy` (resolved later, in a graph of its own).
   ///
-  /// - Returns: The dependencies, and the disposals of what the throwaway graphs made (oldest
-  ///   first), for the caller to run once it has made the real instances (see
-  ///   ``Container/resolveServices()``).
-  /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved, once what
-  ///   the throwaway graphs made is disposed.
+  /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved.
   static func dependencies(of declarations: [ServiceDeclaration], in container: Container) async throws(ServiceError)
-    -> (dependencies: [DefinitionKey: Set<DefinitionKey>], throwaway: [TrackedDisposal])
+    -> [DefinitionKey: Set<DefinitionKey>]
   {
     let recorder = EdgeRecorder()
     // Singletons made by one service's graph are given to the next, as `validate()` does, so a
     // factory runs at most once here.
     var singletons: [RegistrationID: AnyObject] = [:]
-    var disposals: [TrackedDisposal] = []
+    var disposals: [ThrowawayDisposal] = []
     var failure: ServiceError?
     for declaration in declarations {
       let graph = Graph(container: container, isValidation: true)
@@ -37,21 +33,13 @@ enum ServiceOrder {
       if failure != nil { break }
     }
     singletons = [:]
-    if let failure {
-      await disposeThrowaway(disposals, in: container)
-      throw failure
-    }
-    return (dependencies(recordedBy: recorder, among: declarations), disposals)
-  }
+    // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
+    // what the caller asked for); `await container.validate()` reports it. An instance something
+    // else holds (`{ worker }`) is the app's: left alone (see `ThrowawayDisposal`).
+    _ = await ThrowawayDisposal.run(disposals)
+    if let failure { throw failure }
 
-  /// Disposes what the throwaway graphs made, newest first, except an object the container keeps
-  /// for real: a factory that hands out an object made before (`{ worker }`) gave the throwaway
-  /// graph the app's own object, which only `shutdown()` may dispose.
-  ///
-  /// NB: a throwaway instance's disposal that fails is not reported here (the real instances are
-  /// what the caller asked for); `await container.validate()` reports it.
-  static func disposeThrowaway(_ disposals: [TrackedDisposal], in container: Container) async {
-    _ = await Container.run(container.throwaway(disposals))
+    return dependencies(recordedBy: recorder, among: declarations)
   }
 
   /// For each of `declarations`, the services it reaches through the strong requests `recorder`
