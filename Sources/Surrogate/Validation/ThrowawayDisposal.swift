@@ -37,7 +37,8 @@ struct ThrowawayDisposal {
   ) -> ThrowawayDisposal? {
     if disposer == nil, TrackedDisposal.disposable(instance, plainType: plainType) == nil { return nil }
     let holder = Holder(instance)
-    return ThrowawayDisposal(key: key, identity: holder.object.map(ObjectIdentifier.init), disposer: disposer, holder: holder)
+    return ThrowawayDisposal(
+      key: key, identity: holder.object.map(ObjectIdentifier.init), disposer: disposer, holder: holder)
   }
 
   /// Whether the disposal is `async` (a synchronous `validate()` cannot run it).
@@ -49,14 +50,15 @@ struct ThrowawayDisposal {
   }
 
   /// The instance, taken out of the holder, when the check is its only holder; `nil` when
-  /// something else holds it (it is let go) or it was taken already.
+  /// something else holds it (it stays in the holder, to be asked again) or it was taken already.
   func takeIfUnshared() -> Any? {
     if holder.object == nil {
       defer { holder.value = nil }
       return holder.value
     }
+    guard isKnownUniquelyReferenced(&holder.object) else { return nil }
     defer { holder.object = nil }
-    return isKnownUniquelyReferenced(&holder.object) ? holder.object : nil
+    return holder.object
   }
 
   /// Runs the disposal of `instance`.
@@ -95,13 +97,18 @@ extension ThrowawayDisposal {
   /// before that is asked; an instance something else holds is left alone. Returns the failures.
   static func run(_ disposals: [ThrowawayDisposal]) async -> [DisposalError.Failure] {
     var failures: [DisposalError.Failure] = []
-    for disposal in newestFirst(disposals) {
-      guard let instance = disposal.takeIfUnshared() else { continue }
-      do {
-        try await disposal.run(instance)
-      } catch {
-        failures.append(DisposalError.Failure(key: disposal.key, error: error))
+    var pending = newestFirst(disposals)
+    while true {
+      let (ready, held) = takeUnshared(pending)
+      if ready.isEmpty { break }
+      for (disposal, instance) in ready {
+        do {
+          try await disposal.run(instance)
+        } catch {
+          failures.append(DisposalError.Failure(key: disposal.key, error: error))
+        }
       }
+      pending = held
     }
     return failures
   }
@@ -113,18 +120,43 @@ extension ThrowawayDisposal {
   ) {
     var failures: [DisposalError.Failure] = []
     var requiringAwait: [DefinitionKey] = []
-    for disposal in newestFirst(disposals) {
-      guard let instance = disposal.takeIfUnshared() else { continue }
-      guard !disposal.isAsync else {
-        requiringAwait.append(disposal.key)
-        continue
+    var pending = newestFirst(disposals)
+    while true {
+      let (ready, held) = takeUnshared(pending)
+      if ready.isEmpty { break }
+      for (disposal, instance) in ready {
+        guard !disposal.isAsync else {
+          requiringAwait.append(disposal.key)
+          continue
+        }
+        do {
+          try disposal.runSynchronously(instance)
+        } catch {
+          failures.append(DisposalError.Failure(key: disposal.key, error: error))
+        }
       }
-      do {
-        try disposal.runSynchronously(instance)
-      } catch {
-        failures.append(DisposalError.Failure(key: disposal.key, error: error))
-      }
+      pending = held
     }
     return (failures, requiringAwait)
+  }
+
+  /// One pass over `pending`, newest first: the instances the check alone holds, taken (each
+  /// released as soon as its disposal has run, so that what it held may be alone in the next
+  /// pass), and the disposals of those something else holds. An instance held by an older
+  /// throwaway one (a child its parent got through a property) is taken once that one is
+  /// disposed and released; what is still held when a pass takes nothing is the app's.
+  private static func takeUnshared(_ pending: [ThrowawayDisposal]) -> (
+    ready: [(ThrowawayDisposal, Any)], held: [ThrowawayDisposal]
+  ) {
+    var ready: [(ThrowawayDisposal, Any)] = []
+    var held: [ThrowawayDisposal] = []
+    for disposal in pending {
+      if let instance = disposal.takeIfUnshared() {
+        ready.append((disposal, instance))
+      } else if disposal.holder.object != nil {
+        held.append(disposal)
+      }
+    }
+    return (ready, held)
   }
 }

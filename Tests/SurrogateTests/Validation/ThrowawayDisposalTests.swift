@@ -5,7 +5,7 @@ import Testing
 /// `resolveServices()` the app's own object: that graph's disposals must leave it alone, whether
 /// it is a service or what a service depends on, and whether the ordering succeeds or fails; so
 /// must `validate()`'s, before the container made the object for real.
-struct ServiceExistingInstanceTests {
+struct ThrowawayDisposalTests {
   @Test func aServiceRegisteredAsAnExistingInstanceIsNotDisposedBeforeItRuns() async throws {
     let journal = ServiceJournal()
     let worker = JournalingService("worker", journal: journal)
@@ -95,6 +95,34 @@ struct ServiceExistingInstanceTests {
     #expect(report.problems.isEmpty)
     #expect(journal.entries == ["dispose report"])
   }
+
+  private func parentAndChild(_ journal: ServiceJournal) -> Container {
+    let app = Container()
+    app.register(.singleton) { PropertyParent(journal: journal) }
+      .resolvingProperties { r, parent in parent.child = try r.resolve() }
+    app.register(.singleton) { JournalingService("child", journal: journal) }
+    return app
+  }
+
+  @Test func aChildItsOlderParentGotThroughAPropertyIsDisposedAfterTheParent() async throws {
+    let journal = ServiceJournal()
+    let report = await parentAndChild(journal).validate()
+    #expect(report.isValid)
+    #expect(journal.entries == ["dispose parent", "dispose child"])
+  }
+
+  @Test func theSynchronousValidationReportsBothOfThoseAsyncDisposals() {
+    let report = parentAndChild(ServiceJournal()).validate()
+    #expect(report.warnings.map(\.kind) == [.disposalRequiresAwait, .disposalRequiresAwait])
+  }
+}
+
+/// Made first; gets its child, made after it, through a property.
+private final class PropertyParent: Disposable {
+  let journal: ServiceJournal
+  var child: JournalingService?
+  init(journal: ServiceJournal) { self.journal = journal }
+  func dispose() async throws { journal.note("dispose parent") }
 }
 
 /// A session made before the scope, handed out by a factory.
