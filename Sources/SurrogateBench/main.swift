@@ -386,7 +386,7 @@ func main() throws {
     child.parent = parent
     blackHole(parent)
   }
-  let owning = try measure("S7c resolve(OwningParent.self), child postponed") {
+  let owning = try measure("S7c resolve(OwningParent.self), child's block waits") {
     blackHole(try container.resolve(OwningParent.self))
   }
   print(String(format: "   S7c ratio to hand-written: %.2fx (target ≤ 3x)", owning / handOwning))

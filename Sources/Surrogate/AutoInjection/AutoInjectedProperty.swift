@@ -17,8 +17,8 @@ struct InjectedProperty {
 
   /// `error`, from resolving the property's value under `key`, as the owner's failure: the path
   /// names the property, and the remedy names the declaration that would make the property `nil`
-  /// instead, spelled with the wrapper the property uses. A cycle passes unchanged, so that the
-  /// graph can postpone the injection until the definition it met is built.
+  /// instead, spelled with the wrapper the property uses. A cycle passes unchanged: it is reported
+  /// as `circularDependency`, with the path that closed it, wherever it is met.
   func failed(_ error: ResolutionError, key: DefinitionKey, declaration: InjectedDeclaration, resolver: Resolver)
     -> ResolutionError
   {

@@ -27,7 +27,9 @@ extension Registration {
   }
 
   /// The instance's auto-injection (when its type needs it) and blocks, from `storeAndRunBlocks`:
-  /// returns whether a block waits for a definition still being constructed.
+  /// run now, or, while a reusable definition is being constructed further up the path, once
+  /// that construction has finished (see ``Graph/outermostConstruction()``). Returns whether they
+  /// wait.
   @inlinable @inline(never)
   func injectAndRunBlocks(
     _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
@@ -36,7 +38,13 @@ extension Registration {
   {
     let start = mayInject(instance) ? injectionStart(instance, resolver: resolver) : 0
     guard hasBlocks || start != 0 else { return false }
-    return try runBlocks(from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    if let depth = graph.outermostConstruction() {
+      waitForConstruction(
+        at: depth, from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+      return true
+    }
+    try runBlocks(from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+    return false
   }
 
   /// Before the blocks run: when this instance is being made for a forwarded type it is not,

@@ -18,7 +18,9 @@
 ///
 /// For every instance a resolution makes (not one it reuses), ``resolveDependencies(_:)`` runs
 /// after its auto-injected properties are set and before its `resolvingProperties` blocks, in
-/// the same object graph. ``didResolveDependencies()`` runs once the outermost `resolve` has
+/// the same object graph; for an instance made inside the factory of a `.shared`, singleton or
+/// `.scoped` definition, all three wait until that construction has finished, as the blocks do
+/// (see `Definition.resolvingProperties(_:)`). ``didResolveDependencies()`` runs once the outermost `resolve` has
 /// built the whole graph without an error, for every `Resolvable` instance made in it, in reverse
 /// order of creation: the instance made last hears first (a consumer that takes its dependencies
 /// in its initializer is made after them, so it hears before them). A resolution that fails calls

@@ -84,12 +84,24 @@ public struct Definition<Instance, Arguments>: Sendable {
   ///
   /// Blocks run in the order they were added, each time the definition makes an instance. Because
   /// the instance is already stored in the graph, a `.shared` view and presenter can refer to each
-  /// other: each factory runs exactly once. Through a forwarded type, the source definition's
-  /// blocks run first, then the forwarded definition's.
+  /// other: each factory and each block runs exactly once. Through a forwarded type, the source
+  /// definition's blocks run first, then the forwarded definition's.
+  ///
+  /// When the instance is made inside the factory of a definition whose instance the graph keeps
+  /// (`.shared`, a singleton, `.scoped`), its blocks wait until the outermost such factory has
+  /// returned and its instance is stored, and then run, in the order the instances were made,
+  /// before that definition's own blocks. So a child's block can resolve the parent being made
+  /// with it (Dip's initializer cycle), and the parent's factory does not see what the child's
+  /// blocks do. If that factory fails, the blocks never run. Auto-injected properties and
+  /// ``Resolvable/resolveDependencies(_:)`` wait the same way.
   ///
   /// ```swift
   /// container.register(.shared) { ListViewController() }
   ///   .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+  /// // The parent takes its child in `init`; the child's block runs once the parent exists.
+  /// container.register(.shared) { r in Parent(child: try r.resolve()) }
+  /// container.register(.shared) { Child() }
+  ///   .resolvingProperties { r, child in child.parent = try r.resolve() }
   /// ```
   ///
   /// - Parameter block: Receives the graph's resolver and the new instance.

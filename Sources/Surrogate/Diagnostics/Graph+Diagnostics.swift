@@ -40,8 +40,7 @@ extension Graph {
       remedy: Self.cycleRemedy)
   }
 
-  /// NB: one literal, a constant: the `+` of two literals wrote a new string on every cycle met,
-  /// and a postponed block meets one every time (S7c).
+  /// NB: one literal, a constant: the `+` of two literals wrote a new string on every cycle met.
   static var cycleRemedy: String {
     """
     Break the cycle: construct one side without the other and inject it with \

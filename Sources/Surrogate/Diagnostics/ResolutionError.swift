@@ -53,11 +53,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
   /// A message, or what to write it from when it is read.
   ///
-  /// NB: a cycle's message is written only when it is read: a `resolvingProperties` block that
-  /// meets a definition still being constructed throws a `circularDependency` which is dropped
-  /// when the block is postponed, and describing every key of the cycle was 65% of such a
-  /// resolve (callgrind, S7c in `surrogate-bench`: 40,688 instructions a resolve before, 13,419
-  /// after).
+  /// NB: a cycle's message is written only when it is read: a forwarding through a weak proxy
+  /// recovers from a `circularDependency` without reading it, and describing every key of the
+  /// cycle was 65% of a resolve that met one each time (callgrind, S7c in `surrogate-bench` when
+  /// its block still met the cycle: 40,688 instructions a resolve before, 13,419 after).
   enum Text: Sendable {
     case written(String)
     /// "Circular dependency: " and the keys of ``path`` from `start` on.

@@ -101,12 +101,20 @@ extension Registration {
     do {
       keep(instance, in: graph, requested: requested)
       try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate)
+      if graph.hasPostponed { try await runWaitingBlocksAsync(in: graph, requested: requested, gate: gate) }
       var waits = false
       let injects = injectionPlan(for: instance).map { start($0, on: instance, resolver: resolver) } ?? false
       if hasBlocks || injects {
-        waits = try await runBlocksAsync(
-          from: injects ? Self.injectionStep : 0, on: instance, resolver: resolver, in: graph, requested: requested,
-          gate: gate)
+        let start = injects ? Self.injectionStep : 0
+        if let depth = graph.outermostConstruction() {
+          waitForConstruction(
+            at: depth, from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
+            isAsync: true)
+          waits = true
+        } else {
+          try await runBlocksAsync(
+            from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+        }
       }
       if !waits, let gate { publish(instance, gate: gate, in: graph) }
       if graph.hasPostponed { try await graph.runPostponedAsync(for: id) }
@@ -122,13 +130,11 @@ extension Registration {
   /// the main actor, a synchronous one here (again, after what it could not make here is made).
   func runBlocksAsync(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
-  ) async throws -> Bool {
+  ) async throws {
     let blocks = extras?.blocks ?? []
     let asyncBlocks = extras?.asyncBlocks ?? []
     var index = start
     while index < blocks.count {
-      let outerCycle = graph.hasUnhandledCycle
-      graph.hasUnhandledCycle = false
       do {
         if index == Self.injectionStep {
           try await graph.replayingSynchronously(remaking: false) {
@@ -141,41 +147,40 @@ extension Registration {
           try await graph.replayingSynchronously { try block(resolver, instance) }
         }
       } catch {
-        graph.hasUnhandledCycle = outerCycle
         if error is CancellationError {
           setReusable(nil, in: graph, requested: requested)
           if let gate { store?.abandon(gate: gate) }
           throw error
         }
-        return try blockFailed(
-          error, at: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
-          isAsync: true)
+        throw blockFailed(error, in: graph, requested: requested, gate: gate)
       }
-      if graph.hasUnhandledCycle, let target = graph.postponableTarget() {
-        graph.hasUnhandledCycle = outerCycle
-        postponeBlocks(
-          from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
-          isAsync: true)
-        return true
-      }
-      graph.hasUnhandledCycle = graph.hasUnhandledCycle || outerCycle
       index += 1
     }
-    return false
   }
 }
 
 extension Graph {
-  /// `runPostponed` for an async resolution: blocks postponed there run in their own isolation.
+  /// `runWaitingBlocks` for an async resolution: blocks that waited there run in their own
+  /// isolation.
+  func runWaitingBlocksAsync() async throws {
+    guard let waiting = takeWaitingBlocks() else { return }
+    try await runAsync(waiting)
+  }
+
+  /// `runPostponed` for an async resolution.
   func runPostponedAsync(for id: RegistrationID) async throws {
     guard let waiting = takePostponed(for: id) else { return }
+    try await runAsync(waiting)
+  }
+
+  private func runAsync(_ waiting: [Postponed]) async throws {
     for (index, entry) in waiting.enumerated() {
       do {
         if let runAsync = entry.runAsync {
           try await runAsync()
         } else {
-          // NB: not `remaking`: what the blocks it runs again made may be kept (an auto-injected
-          // property keeps its value).
+          // NB: not `remaking`: what the work made may be kept (an auto-injected property keeps
+          // its value).
           try await replayingSynchronously(remaking: false) { try entry.run() }
         }
       } catch {

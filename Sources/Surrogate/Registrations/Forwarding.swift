@@ -130,7 +130,6 @@ final class Forwarding<Forwarded>: Entry {
     of source: (entry: any Entry, owner: Container), until cycle: (target: RegistrationID, makeUnbound: UnboundMaker),
     arguments: Any, in graph: Graph, requested: DefinitionKey, lookup: Container
   ) throws(ResolutionError) -> Produced {
-    graph.hasUnhandledCycle = false
     let made = cycle.makeUnbound()
     guard let instance = made.proxy as? Forwarded else {
       throw graph.invalidType(requested: requested, instance: made.proxy, source: sourceKey)

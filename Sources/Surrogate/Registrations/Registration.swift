@@ -284,8 +284,8 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind.isStored {
       return try produceStored(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
-    // NB: the cycle first: a block that meets an async definition still being built is postponed
-    // until it is built, like any other.
+    // NB: the cycle first: a request for an async definition still being built is a cycle, like
+    // any other.
     try graph.checkCycleAndDepth(id: id, requested: requested)
     if needsIsolation {
       return try makeIsolated(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
@@ -445,9 +445,10 @@ final class Registration<Instance, Arguments>: Entry {
     Resolver(graph: graph, container: scope.isSingleton ? owner : lookup, tagSlot: requested.tagSlot)
   }
 
-  /// The factory has returned `instance`: stores it, runs its blocks, publishes a singleton, then
-  /// runs the blocks of other definitions that waited for this one. When any of that fails, the
-  /// waiting blocks will never run: they are abandoned, releasing the singletons they hold.
+  /// The factory has returned `instance`: stores it, runs the blocks that waited for this
+  /// construction, then its own blocks (or has them wait for a construction further up the path),
+  /// publishes a singleton, and binds the late-bound proxies that waited for it. When any of that
+  /// fails, what still waits will never run: it is abandoned, releasing the singletons it holds.
   @inlinable
   func finish(_ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?)
     throws(ResolutionError)
@@ -465,8 +466,9 @@ final class Registration<Instance, Arguments>: Entry {
     }
   }
 
-  /// Stores a new instance where its scope says, runs the `resolvingProperties` blocks, and
-  /// publishes a singleton.
+  /// Stores a new instance where its scope says, runs the blocks that waited for it, runs its own
+  /// `resolvingProperties` blocks (or has them wait, see ``injectAndRunBlocks(_:resolver:in:requested:gate:)``),
+  /// and publishes a singleton.
   @inlinable
   func storeAndRunBlocks(
     _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
@@ -485,11 +487,14 @@ final class Registration<Instance, Arguments>: Entry {
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
     if graph.observer != nil { record(instance, in: graph, requested: requested) }
     if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
+    // The blocks of the instances made while this one was constructed, when it was the outermost
+    // construction, run now: before its own.
+    if graph.hasPostponed { try runWaitingBlocks(in: graph, requested: requested, gate: gate) }
     // NB: one comparison for a type without auto-injected properties (see `mayInject(_:)`); the
     // rest out of line, blocks included.
     if hasBlocks || mayInject(instance) {
       if try injectAndRunBlocks(instance, resolver: resolver, in: graph, requested: requested, gate: gate) {
-        return  // a block waits for a definition still being constructed; it publishes later
+        return  // the blocks wait for a construction further up the path; they publish later
       }
     }
     if let gate { publish(instance, gate: gate, in: graph) }
@@ -510,21 +515,17 @@ final class Registration<Instance, Arguments>: Entry {
   }
 
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
-  /// first. A block that reaches a definition whose factory is still running (a view's block
-  /// asking for the presenter being built with that view) is postponed until that definition is
-  /// built, with the blocks after it; returns `true` then.
+  /// first. The first that fails fails the definition (see ``blockFailed(_:in:requested:gate:)``).
   ///
   /// NB: inlinable so that the loop is specialized: unspecialized, every access to `blocks` asks
   /// the runtime for the metadata of the block's function type.
   @inlinable
   func runBlocks(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
-  ) throws(ResolutionError) -> Bool {
+  ) throws(ResolutionError) {
     let blocks = hasBlocks ? extras.unsafelyUnwrapped.blocks : []
     var index = start
     while index < blocks.count {
-      let outerCycle = graph.hasUnhandledCycle
-      graph.hasUnhandledCycle = false
       do {
         if index == Self.injectionStep {
           try injectProperties(of: instance, resolver: resolver)
@@ -532,21 +533,10 @@ final class Registration<Instance, Arguments>: Entry {
           try blocks[index](resolver, instance)
         }
       } catch {
-        graph.hasUnhandledCycle = outerCycle
-        return try blockFailed(
-          error, at: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+        throw blockFailed(error, in: graph, requested: requested, gate: gate)
       }
-      // A block that caught the cycle it met (`try?`) runs again once the definition is built.
-      if graph.hasUnhandledCycle, let target = graph.postponableTarget() {
-        graph.hasUnhandledCycle = outerCycle
-        postponeBlocks(
-          from: index, until: target, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-        return true
-      }
-      graph.hasUnhandledCycle = graph.hasUnhandledCycle || outerCycle
       index += 1
     }
-    return false
   }
 
   /// The path frame of a request for this definition.

@@ -1,20 +1,25 @@
 // INVARIANT: see Graph.swift: a graph and its extras are used by one thread (or, for an async
-// graph, one task) at a time, so the fields of the extras read on every postponed block and
+// graph, one task) at a time, so the fields of the extras read on every waiting block and
 // cycle are `@exclusivity(unchecked)`, as the graph's own are.
 
 extension Graph {
-  /// A `resolvingProperties` block that met a definition still being constructed, waiting for it.
+  /// Work that waits for a definition's construction: the blocks of an instance made while it was
+  /// being constructed, or the binding of a late-bound proxy.
   struct Postponed {
-    /// The definition whose construction the block waits for.
+    /// The definition whose construction the work waits for.
     let target: RegistrationID
+    /// For blocks, the depth of that definition's frame in the path: they wait for that
+    /// construction (the outermost one), not for any of the definition (see
+    /// ``Graph/outermostConstruction()``). `nil` for a late binding.
+    var depth: Int? = nil
     let run: () throws(ResolutionError) -> Void
     /// What undoes the wait when the definition is never built, if anything must be undone.
     ///
-    /// NB: optional, so that blocks without a gate to give up postpone with one closure context
-    /// instead of two (one allocation fewer in S7c).
+    /// NB: optional, so that work with nothing to undo waits with one closure context instead of
+    /// two (one allocation fewer).
     var abandon: (() -> Void)? = nil
-    /// How an async resolution runs it, when it was postponed there: its blocks may be `async`
-    /// or main-actor isolated.
+    /// How an async resolution runs it, when it waits there: its blocks may be `async` or
+    /// main-actor isolated.
     var runAsync: (() async throws -> Void)? = nil
   }
 
@@ -29,7 +34,7 @@ extension Graph {
     var isConditional: Bool
   }
 
-  /// What only some graphs need (other containers' snapshots, postponed blocks, held weak
+  /// What only some graphs need (other containers' snapshots, waiting blocks, held weak
   /// singletons, validation findings), allocated on first use so that a plain graph is small to
   /// make and to destroy.
   final class Extras {
@@ -60,14 +65,15 @@ extension Graph {
     /// Root snapshots replaced by newer ones during the graph: registrations found in them may
     /// still be in use further up the stack.
     var supersededSnapshots: [RegistrySnapshot] = []
-    /// Blocks waiting for a definition's construction, in the order they were postponed.
+    /// Work waiting for a definition's construction, in the order it started waiting.
     ///
     /// NB: a list, not a dictionary by definition: a graph rarely has more than one definition
-    /// waited for, and the dictionary cost a postponed block an allocation and a hash (with the
-    /// path below written into one array: S7c 13,419 → 11,324 instructions a resolve).
+    /// waited for, and the dictionary cost a waiting block an allocation and a hash (with the
+    /// path written into one array: S7c 13,419 → 11,324 instructions a resolve).
     /// Unchecked like the graph's own fields: the extras never leave the graph's thread either.
     @exclusivity(unchecked) var postponed: [Postponed] = []
-    /// The definition whose frame closed the last cycle detected, for postponing a block that hit it.
+    /// The definition whose frame closed the last cycle detected, for a forwarding through a weak
+    /// proxy that breaks it (see `Forwarding.swift`).
     @exclusivity(unchecked) var lastCycleTarget: CycleTarget?
     var held: [AnyObject] = []
     /// Containers other than the root whose `resolve` joined this graph (a child's, inside a

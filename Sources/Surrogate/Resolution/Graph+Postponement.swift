@@ -1,39 +1,20 @@
-// INVARIANT: `isCircularDependency` reads an error's code in place only after comparing the
-// error's type with `ResolutionError` (the generic parameter it was opened as), and only inside
-// `withUnsafePointer`'s closure, while the error it points to is alive.
-
-/// Blocks that met a definition still being constructed: postponed until it is built, then run
-/// (or abandoned when it never is).
+/// Work that waits for a definition's construction: the blocks of instances made while a reusable
+/// definition's factory was running (see ``Registration/waitForConstruction(at:from:on:resolver:in:requested:gate:isAsync:)``),
+/// and the late-bound proxies of forwardings (see `Forwarding.swift`); run once that definition is
+/// built, or abandoned when it never is.
 extension Graph {
-  /// If `error` is the cycle of a block that reached a reusable definition whose factory is still
-  /// running, returns that definition: the block can run once it is built.
+  /// The depth of the outermost frame of a reusable definition whose factory is still running, if
+  /// any: a new instance's blocks wait until that construction has finished, so that they can
+  /// resolve it (the Dip initializer cycle: a `.shared` parent made with its child, whose block
+  /// sets the child's `parent`), and run once.
   ///
-  /// NB: the graph is asked first, and the error's type is compared before its code is read in
-  /// place: `error as? ResolutionError` was a dynamic cast and a copy of the error, about 400
-  /// instructions of each postponed block (callgrind, S7c 11,324 → 10,820 instructions a resolve).
-  func postponableTarget(of error: any Error) -> RegistrationID? {
-    guard let target = postponableTarget(), Self.isCircularDependency(error) else { return nil }
-    return target
-  }
-
-  private static func isCircularDependency(_ error: any Error) -> Bool {
-    func check<Failure: Error>(_ error: Failure) -> Bool {
-      guard Failure.self == ResolutionError.self else { return false }
-      return withUnsafePointer(to: error) {
-        UnsafeRawPointer($0).assumingMemoryBound(to: ResolutionError.self).pointee.code == .circularDependency
-      }
-    }
-    return check(error)
-  }
-
-  /// The definition the last cycle detected closed on, if a block that met it can wait for it:
-  /// it is reusable and its factory is still running.
+  /// NB: a scan of the path, only for an instance with blocks or auto-injected properties: a field
+  /// kept by `push` and `pop` would cost every request.
   @usableFromInline
-  func postponableTarget() -> RegistrationID? {
-    guard retryGate == nil, let target = lastCycleTarget, target.isConstructing, target.isReusable,
-      frames.contains(where: { $0.id == target.id && $0.isConstructing })
-    else { return nil }
-    return target.id
+  func outermostConstruction() -> Int? {
+    let frames = frames
+    for depth in frames.indices where frames[depth].isConstructing && frames[depth].isReusable { return depth }
+    return nil
   }
 
   func postpone(_ entry: Postponed) {
@@ -41,25 +22,50 @@ extension Graph {
     hasPostponed = true
   }
 
-  /// Takes the blocks that wait for `id`'s construction out of the graph, in order.
-  func takePostponed(for id: RegistrationID) -> [Postponed]? {
-    guard let extras = extrasStorage, extras.postponed.contains(where: { $0.target == id }) else { return nil }
+  /// Takes the entries `matches` selects out of the graph, in order.
+  private func takePostponed(where matches: (Postponed) -> Bool) -> [Postponed]? {
+    guard let extras = extrasStorage, extras.postponed.contains(where: matches) else { return nil }
     let waiting: [Postponed]
-    if extras.postponed.allSatisfy({ $0.target == id }) {
+    if extras.postponed.allSatisfy(matches) {
       waiting = extras.postponed
       extras.postponed = []
     } else {
-      waiting = extras.postponed.filter { $0.target == id }
-      extras.postponed.removeAll { $0.target == id }
+      waiting = extras.postponed.filter(matches)
+      extras.postponed.removeAll(where: matches)
     }
     hasPostponed = !extras.postponed.isEmpty
     return waiting
   }
 
-  /// Runs the blocks that waited for `id`'s construction.
+  /// Takes the blocks that wait for the construction on top of the path, in the order their
+  /// instances were made.
+  func takeWaitingBlocks() -> [Postponed]? {
+    let depth = frameCount - 1
+    return takePostponed { $0.depth == depth }
+  }
+
+  /// Takes the late bindings that wait for definition `id`'s construction.
+  func takePostponed(for id: RegistrationID) -> [Postponed]? {
+    takePostponed { $0.depth == nil && $0.target == id }
+  }
+
+  /// Runs the blocks that waited for the construction on top of the path, which has just
+  /// finished: the path holds no other construction of a reusable definition, so they can resolve
+  /// every instance made so far.
+  @usableFromInline
+  func runWaitingBlocks() throws(ResolutionError) {
+    guard let waiting = takeWaitingBlocks() else { return }
+    try Self.run(waiting)
+  }
+
+  /// Runs the late bindings that waited for definition `id`'s construction.
   @usableFromInline
   func runPostponed(for id: RegistrationID) throws(ResolutionError) {
     guard let waiting = takePostponed(for: id) else { return }
+    try Self.run(waiting)
+  }
+
+  private static func run(_ waiting: [Postponed]) throws(ResolutionError) {
     for (index, entry) in waiting.enumerated() {
       do {
         try entry.run()
@@ -70,10 +76,12 @@ extension Graph {
     }
   }
 
-  /// `id`'s construction failed: nothing waiting for it will run.
+  /// The construction on top of the path (definition `id`) failed: nothing waiting for it will run.
   @usableFromInline
   func abandonPostponed(for id: RegistrationID) {
-    guard let waiting = takePostponed(for: id) else { return }
+    let depth = frameCount - 1
+    guard let waiting = takePostponed(where: { $0.depth == depth || ($0.depth == nil && $0.target == id) })
+    else { return }
     for entry in waiting { entry.abandon?() }
   }
 }

@@ -137,9 +137,6 @@ final class Graph {
   /// back with an unchecked downcast instead of a dynamic cast from `Any`.
   @usableFromInline @exclusivity(unchecked) var shared = SharedInstances()
   @usableFromInline @exclusivity(unchecked) var hasPostponed = false
-  /// Set when a cycle is detected; a block that returns normally with it set caught the cycle
-  /// (`try?`) and runs again once the definition it met is built (see `runBlocks`).
-  @usableFromInline @exclusivity(unchecked) var hasUnhandledCycle = false
   /// Whether singletons made in this graph wait to be published (``publishWhenFinished(_:abandon:)``).
   @usableFromInline @exclusivity(unchecked) var hasPublications = false
   /// Set by a top-level `resolve` that completes the graph itself (``complete(succeeded:)``):
@@ -482,7 +479,7 @@ final class Graph {
   /// The keys of the path and `key` after them.
   ///
   /// NB: written into one array of the final size: `frames.map(\.key) + [key]` made three arrays
-  /// (about 1,250 instructions of a postponed block's cycle in S7c, 1 frame deep).
+  /// (about 1,250 instructions of a cycle 1 frame deep, measured when S7c met one).
   func path(to key: DefinitionKey) -> [DefinitionKey] {
     let frames = frames
     return [DefinitionKey](unsafeUninitializedCapacity: frames.count + 1) { buffer, count in
@@ -513,7 +510,6 @@ final class Graph {
       let target = frames[start]
       extras.lastCycleTarget = CycleTarget(
         id: target.id, isConstructing: target.isConstructing, isReusable: target.isReusable)
-      hasUnhandledCycle = true
       throw circularDependency(from: start, requested: requested)
     }
     if frames.count >= maximumDepth {

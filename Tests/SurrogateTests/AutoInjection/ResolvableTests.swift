@@ -27,12 +27,26 @@ struct ResolvableTests {
     let container = Container()
     let log = Locked<[String]>([])
     container.register(tag: "child") { ResolvableRecording("child", log: log) }
-    container.register { r -> ResolvableParent in
+    container.register(.unique) { r -> ResolvableParent in
       _ = try r.resolve(ResolvableRecording.self, tag: "child")
       throw CancellationError()
     }
     #expect(throws: ResolutionError.self) { try container.resolve(ResolvableParent.self) }
     #expect(log.withLock { $0 } == ["resolve child"])
+  }
+
+  @Test func anInstanceMadeInAFailingReusableFactoryNeverResolvesItsDependencies() {
+    let container = Container()
+    let log = Locked<[String]>([])
+    container.register(tag: "child") { ResolvableRecording("child", log: log) }
+    // `.shared`: the child's `resolveDependencies` waits, like a block, until the parent is
+    // built; the parent fails, so it never runs.
+    container.register(.shared) { r -> ResolvableParent in
+      _ = try r.resolve(ResolvableRecording.self, tag: "child")
+      throw CancellationError()
+    }
+    #expect(throws: ResolutionError.self) { try container.resolve(ResolvableParent.self) }
+    #expect(log.withLock { $0 }.isEmpty)
   }
 
   @Test func callbacksRunInCreationOrderThenReverseOnceTheGraphIsComplete() throws {

@@ -62,8 +62,6 @@ struct FactoriesRunOnceTests {
   // `withKnownIssue` fails the test, and the expectation moves out of it.
   static let factoryRunsAgain: Comment =
     "#34: an async resolution runs a synchronous factory again after it met an `async` dependency"
-  static let blockRunsAgain: Comment =
-    "#34: a postponed `resolvingProperties` block runs again from the top once the definition it met is built"
 
   private func reportContainer(_ counts: RunCounts) -> Container {
     let container = Container()
@@ -124,9 +122,8 @@ struct FactoriesRunOnceTests {
     let parent = try cycleContainer(counts).resolve(RunOnceParent.self)
     #expect(parent.child.parent === parent)
     #expect(counts.parents.value == 1)
-    withKnownIssue(Self.blockRunsAgain) {
-      #expect(counts.blocks.value == 1)
-    }
+    // The child's block waited for the parent's construction, then ran once.
+    #expect(counts.blocks.value == 1)
   }
 
   @Test func aBlockThatMeetsTheDefinitionBeingBuiltRunsOnceAsynchronously() async throws {
@@ -134,9 +131,8 @@ struct FactoriesRunOnceTests {
     let parent = try await cycleContainer(counts).resolve(RunOnceParent.self)
     #expect(parent.child.parent === parent)
     #expect(counts.parents.value == 1)
-    withKnownIssue(Self.blockRunsAgain) {
-      #expect(counts.blocks.value == 1)
-    }
+    // The child's block waited for the parent's construction, then ran once.
+    #expect(counts.blocks.value == 1)
   }
 
   @Test func aMainActorFactoryInACycleRunsOnceAndSoDoesItsPartnersBlockFromAnotherTask() async throws {
@@ -157,9 +153,8 @@ struct FactoriesRunOnceTests {
     }.value
     #expect(isLinked)
     #expect(counts.parents.value == 1)
-    withKnownIssue(Self.blockRunsAgain) {
-      #expect(counts.blocks.value == 1)
-    }
+    // The child's block waited for the parent's construction, then ran once.
+    #expect(counts.blocks.value == 1)
   }
 
   @Test func autoInjectedPropertiesWithAnAsyncDependencyAreMadeOnceAndDisposedOnce() async throws {

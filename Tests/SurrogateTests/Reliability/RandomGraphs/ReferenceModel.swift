@@ -9,12 +9,13 @@ import Surrogate
 /// - Reuse: `.shared` and singleton scopes reuse the graph's instance; singletons reuse the
 ///   published one (a weak singleton only while something else keeps it alive).
 /// - Cycles: asking for a registration already on the path is `circularDependency`; a path
-///   `maximumDepth` long is `depthLimitExceeded`. A `resolvingProperties` block that reaches a
-///   reusable registration whose factory is still running waits (with the blocks after it) until
-///   that factory has returned and its own blocks ran.
+///   `maximumDepth` long is `depthLimitExceeded`. The `resolvingProperties` blocks of an instance
+///   made while a reusable registration's factory is running wait until the outermost such factory
+///   has returned, and then run once, in the order their instances were made, before that
+///   registration's own blocks; if it fails, they never run.
 /// - Publication: a singleton is published when its graph ends. If the graph failed, a singleton
 ///   that used an instance still under construction (one whose registration was on the path), or
-///   whose block waited for one, is not published; one complete on its own is. Errors carry the
+///   whose blocks waited for one, is not published; one complete on its own is. Errors carry the
 ///   requested key and the path of requested keys.
 final class ReferenceModel {
   struct Object {
@@ -39,11 +40,12 @@ final class ReferenceModel {
     var isConstructing = true
   }
 
-  private struct Postponed {
+  /// The blocks of an instance, waiting for the construction at `depth` of the path.
+  private struct Waiting {
     let registration: Int
     let object: Int
-    let block: Int
     let frame: Frame
+    let depth: Int
   }
 
   private enum Found {
@@ -53,7 +55,7 @@ final class ReferenceModel {
 
   let spec: GraphSpec
   private(set) var objects: [Object] = []
-  /// Blocks that had to wait for a factory, over the model's life (for coverage).
+  /// Instances whose blocks had to wait for a factory, over the model's life (for coverage).
   private(set) var postponements = 0
   private var registrations: [ModelKey: Int] = [:]
   private var forwardings: [ModelKey: (source: ModelKey, proto: Int)] = [:]
@@ -76,8 +78,7 @@ final class ReferenceModel {
     return SharedKey(registration: index, tag: byTag ? requested.tag : nil)
   }
   private var frames: [Frame] = []
-  private var postponed: [Int: [Postponed]] = [:]
-  private var lastCycleTarget: Frame?
+  private var waiting: [Waiting] = []
   /// Requests answered with an instance whose registration was on the path (unfinished).
   private var unfinishedReads = 0
   /// Singletons made in this graph, published when it ends (`conditional` ones only if it succeeded).
@@ -119,8 +120,7 @@ final class ReferenceModel {
     alive = liveObjects()
     shared = [:]
     frames = []
-    postponed = [:]
-    lastCycleTarget = nil
+    waiting = []
     unfinishedReads = 0
     pending = []
     do throws(Failure) {
@@ -194,9 +194,7 @@ final class ReferenceModel {
     }
     // An untagged `.shared` definition asked for under another tag is another instance, not a cycle.
     let reuse = sharedKey(index, requested: requested)
-    if let start = frames.firstIndex(where: { $0.registration == index && sharedKey(index, requested: $0.key) == reuse }
-    ) {
-      lastCycleTarget = frames[start]
+    if frames.contains(where: { $0.registration == index && sharedKey(index, requested: $0.key) == reuse }) {
       throw Failure(code: .circularDependency, key: requested, path: path(to: requested))
     }
     if frames.count >= spec.maximumDepth {
@@ -206,24 +204,36 @@ final class ReferenceModel {
     defer { frames.removeLast() }
     let readsBefore = unfinishedReads
     let pendingBefore = pending.count
+    let depth = frames.count - 1
     var constructor: [Int?] = []
     do throws(Failure) {
       for request in registration.constructor { constructor.append(try resolve(request)) }
     } catch {
-      postponed[index] = nil  // what waited for this factory never runs
+      waiting.removeAll { $0.depth == depth }  // what waited for this factory never runs
       throw error
     }
     let object = objects.count
     objects.append(Object(kind: registration.kind, argument: argument, constructor: constructor))
-    frames[frames.count - 1].isConstructing = false
+    frames[depth].isConstructing = false
     if isReusable { shared[sharedKey(index, requested: requested)] = object }
-    if let forwardedAs, !RandomNodes.conforms(kind: registration.kind, to: forwardedAs.proto) {
-      throw Failure(code: .invalidType, key: requested, path: frames.prefix(forwardedAs.depth).map(\.key) + [requested])
+    do throws(Failure) {
+      if let forwardedAs, !RandomNodes.conforms(kind: registration.kind, to: forwardedAs.proto) {
+        throw Failure(
+          code: .invalidType, key: requested, path: frames.prefix(forwardedAs.depth).map(\.key) + [requested])
+      }
+      try runWaiting(at: depth)
+      if !registration.properties.isEmpty, let target = frames.firstIndex(where: { $0.isConstructing && $0.isReusable })
+      {
+        postponements += 1
+        waiting.append(Waiting(registration: index, object: object, frame: frames[depth], depth: target))
+      } else {
+        try runBlocks(of: index, on: object, frame: frames[depth])
+        publish(index, object, conditional: false)
+      }
+    } catch {
+      waiting.removeAll { $0.depth == depth }
+      throw error
     }
-    if try !runBlocks(from: 0, of: index, on: object, frame: frames[frames.count - 1]) {
-      publish(index, object, conditional: false)
-    }
-    try runPostponed(for: index)
     if unfinishedReads != readsBefore {
       for position in pending.indices.dropFirst(pendingBefore) where pending[position].index == index {
         pending[position].conditional = true
@@ -232,46 +242,27 @@ final class ReferenceModel {
     return object
   }
 
-  /// Runs the blocks from `start`; returns `true` when one had to wait (it and the rest run later).
-  private func runBlocks(from start: Int, of index: Int, on object: Int, frame: Frame) throws(Failure) -> Bool {
-    let properties = spec.registrations[index].properties
-    for block in properties.indices.dropFirst(start) {
+  private func runBlocks(of index: Int, on object: Int, frame: Frame) throws(Failure) {
+    for request in spec.registrations[index].properties {
       do throws(Failure) {
-        let dependency = try resolve(properties[block])
-        objects[object].properties.append(dependency)
+        objects[object].properties.append(try resolve(request))
       } catch {
-        if let target = waitableTarget(of: error) {
-          postponements += 1
-          postponed[target, default: []].append(
-            Postponed(registration: index, object: object, block: block, frame: frame))
-          return true
-        }
         shared[sharedKey(index, requested: frame.key)] = nil
         throw error
       }
     }
-    return false
   }
 
-  /// The registration a failed block may wait for: the cycle it hit ends at a reusable
-  /// registration whose factory is still running.
-  private func waitableTarget(of failure: Failure) -> Int? {
-    guard failure.code == .circularDependency, let target = lastCycleTarget, target.isConstructing, target.isReusable,
-      frames.contains(where: { $0.registration == target.registration && $0.isConstructing })
-    else { return nil }
-    return target.registration
-  }
-
-  private func runPostponed(for index: Int) throws(Failure) {
-    guard let waiting = postponed.removeValue(forKey: index) else { return }
-    for entry in waiting {
-      var frame = entry.frame
-      frame.isConstructing = false
-      frames.append(frame)
+  /// Runs the blocks that waited for the construction at `depth`, which has just finished; the
+  /// singletons among their instances are published only if the graph succeeds.
+  private func runWaiting(at depth: Int) throws(Failure) {
+    let entries = waiting.filter { $0.depth == depth }
+    waiting.removeAll { $0.depth == depth }
+    for entry in entries {
+      frames.append(entry.frame)
       defer { frames.removeLast() }
-      if try !runBlocks(from: entry.block, of: entry.registration, on: entry.object, frame: frame) {
-        publish(entry.registration, entry.object, conditional: true)
-      }
+      try runBlocks(of: entry.registration, on: entry.object, frame: entry.frame)
+      publish(entry.registration, entry.object, conditional: true)
     }
   }
 

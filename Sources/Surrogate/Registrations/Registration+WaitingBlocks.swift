@@ -1,0 +1,92 @@
+/// A new instance's blocks (and auto-injected properties) wait while a reusable definition is
+/// being constructed further up the path, and run once, when the outermost such construction has
+/// finished (see ``Graph/outermostConstruction()``).
+extension Registration {
+  /// Runs block `index` and the blocks after it on `instance` once the construction at `depth` of
+  /// the path has finished: after the blocks of the instances made before this one, before that
+  /// definition's own blocks.
+  ///
+  /// In an async resolution (`isAsync`) they run in their own isolation. A singleton is published
+  /// once they ran, and only if the graph succeeds (it depended on the construction it waited for).
+  /// If that construction fails, they never run, and the graph forgets `instance`: it is nobody's.
+  @usableFromInline
+  func waitForConstruction(
+    at depth: Int, from index: Int, on instance: Instance, resolver: Resolver, in graph: Graph,
+    requested: DefinitionKey, gate: Gate?, isAsync: Bool = false
+  ) {
+    let target = graph.frames[depth].id
+    graph.postpone(
+      Graph.Postponed(
+        target: target, depth: depth,
+        run: { () throws(ResolutionError) in
+          // The blocks run inside another definition's build: tell the observer whose they are,
+          // or the graph export credits their requests to that definition.
+          // NB: the frame borrows `requested`, which this closure holds.
+          graph.push(self.frame(for: requested))
+          graph.observer?.startedBuilding(self.key)
+          defer {
+            graph.observer?.finishedBuilding(self.key)
+            graph.pop()
+          }
+          graph.markConstructed()
+          try self.runBlocks(
+            from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+          if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
+        },
+        abandon: scope.kind == .unique && gate == nil
+          ? nil
+          : { self.giveUp(in: graph, requested: requested, gate: gate) },
+        runAsync: isAsync
+          ? {
+            graph.push(self.frame(for: requested))
+            graph.observer?.startedBuilding(self.key)
+            defer {
+              graph.observer?.finishedBuilding(self.key)
+              graph.pop()
+            }
+            graph.markConstructed()
+            try await self.runBlocksAsync(
+              from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+            if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
+          } : nil))
+  }
+
+  /// Runs the blocks that waited for this construction, just finished (see
+  /// ``Graph/runWaitingBlocks()``). If one fails, so does this definition: the graph forgets its
+  /// instance and a singleton's creation is given up.
+  @usableFromInline @inline(never)
+  func runWaitingBlocks(in graph: Graph, requested: DefinitionKey, gate: Gate?) throws(ResolutionError) {
+    do {
+      try graph.runWaitingBlocks()
+    } catch {
+      giveUp(in: graph, requested: requested, gate: gate)
+      throw error
+    }
+  }
+
+  /// `runWaitingBlocks` for an async resolution.
+  func runWaitingBlocksAsync(in graph: Graph, requested: DefinitionKey, gate: Gate?) async throws {
+    do {
+      try await graph.runWaitingBlocksAsync()
+    } catch {
+      giveUp(in: graph, requested: requested, gate: gate)
+      throw error
+    }
+  }
+
+  /// The instance will not be handed out: the graph forgets it, and a singleton's creation is
+  /// given up (other graphs make it again).
+  @usableFromInline
+  func giveUp(in graph: Graph, requested: DefinitionKey, gate: Gate?) {
+    setReusable(nil, in: graph, requested: requested)
+    if let gate { store?.abandon(gate: gate) }
+  }
+
+  /// Block `index` (or auto-injection) threw `error`: the graph forgets the instance, a
+  /// singleton's creation is given up, and the definition fails.
+  @usableFromInline
+  func blockFailed(_ error: any Error, in graph: Graph, requested: DefinitionKey, gate: Gate?) -> ResolutionError {
+    giveUp(in: graph, requested: requested, gate: gate)
+    return graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+  }
+}
