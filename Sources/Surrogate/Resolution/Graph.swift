@@ -405,6 +405,13 @@ final class Graph {
     return snapshot
   }
 
+  /// Gives a graph that has not read its ``topLevelParent``'s registry yet the snapshot of it that
+  /// its caller took: the graph reads that one instead of taking another under the parent's lock.
+  @inlinable
+  func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container) {
+    if parentSnapshot == nil, topLevelParent === parent { parentSnapshot = snapshot }
+  }
+
   /// The bits of the untagged entry under `key` in ``topLevelParentSnapshot``, taken now if the
   /// graph has none yet, or `nil` when it has one (the caller read it) or nothing is there.
   @usableFromInline

@@ -27,6 +27,10 @@ private final class InnerHandler: Sendable {
   }
 }
 
+private protocol FallThroughStore: AnyObject, Sendable {}
+private final class AppStore: FallThroughStore {}
+private final class ScopeStore: FallThroughStore {}
+
 /// Lookups from a scope's graph that fall through the scope to the app read the app's registry
 /// as the graph took it, and the live one on a miss.
 struct ScopeLookupFallThroughTests {
@@ -65,5 +69,36 @@ struct ScopeLookupFallThroughTests {
     }
     #expect(ids == [[1, 1], [2, 2], [3, 3]])
     #expect(throws: ResolutionError.self) { try app.resolve(InnerHandler.self) }
+  }
+
+  @Test func aTypeTheScopeForwardsWinsOverTheAppsRegistrationOfIt() throws {
+    let app = Container()
+    app.register(.shared, type: (any FallThroughStore).self) { AppStore() }
+    let (fromScope, fromApp) = try app.withScope { scope in
+      scope.register(.shared) { ScopeStore() }.implements((any FallThroughStore).self)
+      return (try scope.resolve((any FallThroughStore).self), try app.resolve((any FallThroughStore).self))
+    }
+    #expect(fromScope is ScopeStore)
+    #expect(fromApp is AppStore)
+  }
+
+  @Test func anAppSingletonFirstMadeThroughAScopeIsTheAppsOneInstanceForEveryLaterScope() throws {
+    let app = Container()
+    app.register(.singleton) { FallThroughConfig() }
+    let first = try app.withScope { scope in try scope.resolve(FallThroughConfig.self) }
+    let second = try app.withScope { scope in try scope.resolve(FallThroughConfig.self) }
+    #expect(first === second)
+    #expect(first === (try app.resolve(FallThroughConfig.self)))
+  }
+
+  @Test func aScopeThatEndedThrowsForAnAppDefinitionItNeverResolved() throws {
+    let app = Container()
+    app.register(.singleton) { FallThroughConfig() }
+    let ended = try app.withScope { scope in scope }
+    #expect {
+      try ended.resolve(FallThroughConfig.self)
+    } throws: { error in
+      (error as? ResolutionError)?.code == .containerShutDown
+    }
   }
 }
