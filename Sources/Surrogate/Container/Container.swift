@@ -371,4 +371,9 @@ final class RegistrySnapshot: Sendable {
   /// ``Registry/untaggedBits(_:)``).
   @inlinable @inline(__always)
   func untaggedBits(_ key: TypeKey) -> UInt? { registry.untaggedBits(key) }
+
+  /// ``untaggedBits(_:)`` with the key's hash computed by the caller (see
+  /// ``Registry/untaggedBits(_:hash:)``).
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? { registry.untaggedBits(key, hash: hash) }
 }
