@@ -181,6 +181,6 @@ extension Graph {
     let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
     return
-      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(isExistential ? "any " : "")\(name), or forward it from an existing definition with `.implements(\(metatype))`."
+      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(isExistential ? "any " : "")\(name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
   }
 }

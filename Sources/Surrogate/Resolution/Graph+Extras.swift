@@ -83,7 +83,7 @@ extension Graph {
     var validationSingletons: [RegistrationID] = []
     /// Filled by validation: the disposals of the throwaway instances this graph made, oldest
     /// first, which `validate()` runs before it returns.
-    var validationDisposals: [TrackedDisposal] = []
+    var validationDisposals: [ThrowawayDisposal] = []
     /// A validation outside a scope stopped at this type, declared provided by each scope: not a
     /// problem (see `Graph.scopeProvidedMissing`).
     var scopeProvidedStop: DefinitionKey?

@@ -14,7 +14,7 @@ enum ServiceOrder {
     // Singletons made by one service's graph are given to the next, as `validate()` does, so a
     // factory runs at most once here.
     var singletons: [RegistrationID: AnyObject] = [:]
-    var disposals: [TrackedDisposal] = []
+    var disposals: [ThrowawayDisposal] = []
     var failure: ServiceError?
     for declaration in declarations {
       let graph = Graph(container: container, isValidation: true)
@@ -34,8 +34,9 @@ enum ServiceOrder {
     }
     singletons = [:]
     // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
-    // what the caller asked for); `await container.validate()` reports it.
-    _ = await Container.run(container.throwaway(disposals))
+    // what the caller asked for); `await container.validate()` reports it. An instance something
+    // else holds (`{ worker }`) is the app's: left alone (see `ThrowawayDisposal`).
+    _ = await ThrowawayDisposal.run(disposals)
     if let failure { throw failure }
 
     return dependencies(recordedBy: recorder, among: declarations)

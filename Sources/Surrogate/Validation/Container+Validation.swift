@@ -18,7 +18,10 @@ extension Container {
   /// Singletons made while validating are not kept. What validation made that the container would
   /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
   /// disposed before it returns, newest first, each once; a disposal that throws is a
-  /// ``ValidationWarning/Kind/disposalFailed`` warning. This synchronous form runs synchronous
+  /// ``ValidationWarning/Kind/disposalFailed`` warning. An object that something besides
+  /// validation still holds then is not validation's to dispose: a factory that hands out an
+  /// object made before (`{ sharedPool }`) gave validation the app's own, and it is left alone.
+  /// This synchronous form runs synchronous
   /// disposals only, and reports each instance with an `async` one as
   /// ``ValidationWarning/Kind/disposalRequiresAwait``. A definition that takes runtime arguments is
   /// checked when the container can supply every argument (as auto-wiring would); otherwise it is
@@ -164,7 +167,7 @@ extension Container {
     var singletons: [RegistrationID: AnyObject] = [:]
     /// The disposals of the throwaway instances the checks made, oldest first: run before
     /// `validate()` returns.
-    var disposals: [TrackedDisposal] = []
+    var disposals: [ThrowawayDisposal] = []
 
     init(container: Container, argumentSets: [Any], isAsync: Bool) {
       self.container = container
@@ -312,35 +315,28 @@ extension Container {
     }
 
     /// Disposes the throwaway instances the checks made, newest first (dependents before what
-    /// they depend on), each once; a disposal that fails is a warning.
+    /// they depend on), each once; a disposal that fails is a warning. An instance something else
+    /// holds (a factory that hands out an object made before, `{ sharedPool }`) is the app's, not
+    /// the check's: it is left alone (see ``ThrowawayDisposal``).
     mutating func dispose() async {
-      for failure in await Container.run(throwawayDisposals()) {
+      singletons = [:]
+      let disposals = self.disposals
+      self.disposals = []
+      for failure in await ThrowawayDisposal.run(disposals) {
         findings.noteDisposalFailed(failure.key, error: failure.error)
       }
-      disposals = []
     }
 
     /// `dispose` for the synchronous `validate()`: an `async` disposal cannot run, and is a
     /// warning that says to validate with `await`.
     mutating func disposeSynchronously() {
-      var synchronous: [TrackedDisposal] = []
-      for disposal in throwawayDisposals() {
-        if case .async = disposal.action {
-          findings.noteDisposalRequiresAwait(disposal.key)
-        } else {
-          synchronous.append(disposal)
-        }
-      }
-      for failure in Container.runSynchronously(synchronous) {
-        findings.noteDisposalFailed(failure.key, error: failure.error)
-      }
-      disposals = []
+      singletons = [:]
+      let disposals = self.disposals
+      self.disposals = []
+      let (failures, requiringAwait) = ThrowawayDisposal.runSynchronously(disposals)
+      for key in requiringAwait { findings.noteDisposalRequiresAwait(key) }
+      for failure in failures { findings.noteDisposalFailed(failure.key, error: failure.error) }
     }
-
-    /// The disposals to run, newest first, without those of an object the container or an
-    /// ancestor keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
-    /// gave validation the app's own instance, which only `shutdown()` may dispose.
-    private func throwawayDisposals() -> [TrackedDisposal] { root.throwaway(disposals) }
 
     func report() -> ValidationReport {
       var findings = findings

@@ -15,7 +15,8 @@ extension Graph {
       guard root.isInScope, !frames.dropLast().contains(where: \.isSingleton) else { return }
     }
     let disposer = registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
-    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType) else {
+    guard let disposal = ThrowawayDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
+    else {
       return
     }
     extras.validationDisposals.append(disposal)
@@ -23,20 +24,6 @@ extension Graph {
 }
 
 extension Container {
-  /// `disposals` (oldest first) to run newest first, without those of an object this container or
-  /// an ancestor (or an override of one in this task) keeps for real: a factory that hands out an object made before (`{ sharedPool }`)
-  /// gave a throwaway graph the app's own instance, which only `shutdown()` may dispose.
-  func throwaway(_ disposals: [TrackedDisposal]) -> [TrackedDisposal] {
-    var kept = Set<ObjectIdentifier>()
-    for keeper in lookupChain() {
-      let objects = keeper.lifetime.withLock(owner: keeper) { lifetime in
-        lifetime?.tracked.compactMap(\.object) ?? []
-      }
-      kept.formUnion(objects)
-    }
-    return disposals.reversed().filter { disposal in disposal.object.map { !kept.contains($0) } ?? true }
-  }
-
   /// The container, among this one and its ancestors (and the overrides installed for them in
   /// this task, see ``lookupChain()``), that registered definition `id`.
   @usableFromInline

@@ -8,7 +8,7 @@ struct NotFoundOfAProtocolTests {
   static let untaggedRemedy =
     "Register it: `container.register(.shared) { r in ... }` returning any HTTPClient, or forward it from an existing definition with `.implements((any HTTPClient).self)`."
   static let taggedRemedy =
-    "Register it: `container.register(.shared, tag: \"live\") { r in ... }` returning any HTTPClient, or forward it from an existing definition with `.implements((any HTTPClient).self)`."
+    "Register it: `container.register(.shared, tag: \"live\") { r in ... }` returning any HTTPClient, or forward it from an existing definition with `.implements((any HTTPClient).self, tag: \"live\")`."
 
   /// The error a child container's request for `any HTTPClient` throws when its parent registers
   /// `URLSessionClient` (which conforms) or `Service` (which does not), made and not forwarded.
@@ -74,5 +74,18 @@ struct NotFoundOfAProtocolTests {
     let child = Container(parent: parent)
     #expect(try child.resolve((any HTTPClient).self) is URLSessionClient)
     #expect(try child.resolve((any HTTPClient).self, tag: "live") is URLSessionClient)
+  }
+
+  /// The tagged remedy's forwarding, written as printed, answers the tagged request it was made
+  /// for, and only that one: the untagged request is still a miss.
+  @Test func forwardingWithTheTagTheTaggedRemedyPrintsAnswersThatTag() throws {
+    let remedy = try #require(try missInChild(parentRegistersAConformingType: true, tag: "live")).remedy
+    #expect(remedy.hasSuffix("`.implements((any HTTPClient).self, tag: \"live\")`."))
+    let parent = Container()
+    parent.register(.singleton) { URLSessionClient() }.implements((any HTTPClient).self, tag: "live")
+    let child = Container(parent: parent)
+    #expect(try child.resolve((any HTTPClient).self, tag: "live") is URLSessionClient)
+    let miss = #expect(throws: ResolutionError.self) { try child.resolve((any HTTPClient).self) }
+    #expect(miss?.code == .definitionNotFound)
   }
 }
