@@ -55,6 +55,9 @@ public final class Container: Sendable {
   let children = Mutex(ChildList())
   /// Whether ``withScope(isolation:reportingDisposalFailures:_:)`` made this container for a scope.
   let opensScope: Bool
+  /// Where the parent's ``ChildList`` holds this scope's container; read and written only under
+  /// the parent's `children` lock (relaxed: the lock orders them).
+  let scopeSlot = Atomic<Int>(0)
   /// Whether ``withOverrides(_:operation:)-(_,()->Result)`` made this container to hold overrides:
   /// a lookup that falls through it reaches its parent itself, never the parent's override again.
   let isOverride: Bool
@@ -357,7 +360,7 @@ final class RegistrySnapshot: Sendable {
   /// `Registry` value (retaining each of its tables) before every lookup; a method of the
   /// snapshot borrows its stored registry. A request through a per-request child container made
   /// 22 such copies (`server-child` in surrogate-bench: 59,400 instructions a request before).
-  @inline(__always)
+  @usableFromInline @inline(__always)
   func entry(for key: DefinitionKey) -> (any Entry)? { registry.entry(for: key) }
 
   /// The entry under the exact tag, else the untagged one, read in place (see ``entry(for:)``).
@@ -368,4 +371,9 @@ final class RegistrySnapshot: Sendable {
   /// ``Registry/untaggedBits(_:)``).
   @inlinable @inline(__always)
   func untaggedBits(_ key: TypeKey) -> UInt? { registry.untaggedBits(key) }
+
+  /// ``untaggedBits(_:)`` with the key's hash computed by the caller (see
+  /// ``Registry/untaggedBits(_:hash:)``).
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? { registry.untaggedBits(key, hash: hash) }
 }

@@ -270,7 +270,7 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    if let observer = graph.observer {
+    if graph.tracesBuilding, let observer = graph.observer {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     // NB: no `Instance?` in this function: in unspecialized code (a generic chain, auto-wiring) a
@@ -362,9 +362,9 @@ final class Registration<Instance, Arguments>: Entry {
     gate: Gate?, isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     graph.push(frame(for: requested))
-    graph.observer?.startedBuilding(key)
+    if graph.tracesBuilding { graph.observer?.startedBuilding(key) }
     defer {
-      graph.observer?.finishedBuilding(key)
+      if graph.tracesBuilding { graph.observer?.finishedBuilding(key) }
       graph.pop()
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)

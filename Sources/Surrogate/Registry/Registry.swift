@@ -91,6 +91,14 @@ struct Registry: Sendable {
     return untagged.bits(at: index)
   }
 
+  /// ``untaggedBits(_:)`` with the key's hash (`Registry.hash(_:)`) computed by the
+  /// caller: a lookup that probes two registries for one key hashes it once.
+  @inlinable @inline(__always)
+  func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? {
+    guard let index = untagged.find(hash: hash, { $0.typeKey == key }) else { return nil }
+    return untagged.bits(at: index)
+  }
+
   /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
   @inlinable @inline(__always)
   func containsUntagged(_ key: TypeKey) -> Bool {

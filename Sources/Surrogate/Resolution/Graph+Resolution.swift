@@ -56,10 +56,16 @@ extension Graph {
   /// the graph may use them); `nil` when the first found is a forwarding, or neither has one.
   @inlinable
   func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unmanaged<AnyObject>, inRoot: Bool)? {
-    if let bits = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.untaggedBits(key) }) {
+    // NB: one hash for both registries.
+    let hash = Registry.hash(key)
+    if let bits = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.untaggedBits(key, hash: hash) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }
-    guard let bits = topLevelParentSnapshot.untaggedBits(key), bits & 1 == 0 else { return nil }
+    // NB: the stored snapshot read in place once taken: through `topLevelParentSnapshot` (a call
+    // that returns it retained), each lookup that fell through a scope's or a child's root paid a
+    // call, a retain and a release (server-scope, 13 lookups a request).
+    let parentBits = parentSnapshot?.untaggedBits(key, hash: hash) ?? takeParentSnapshotBits(key)
+    guard let bits = parentBits, bits & 1 == 0 else { return nil }
     return (Registry.entry(bits: bits), false)
   }
 

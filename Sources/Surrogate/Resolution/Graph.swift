@@ -154,7 +154,16 @@ final class Graph {
   @usableFromInline @exclusivity(unchecked) var unfinishedReads = 0
   @exclusivity(unchecked) var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
-  @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)?
+  @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)? {
+    didSet { tracesBuilding = observer.map { !($0 is ScopeDisposals) } ?? false }
+  }
+  /// Whether ``observer`` wants every request and every factory's start and end: any observer but
+  /// a scope's (``ScopeDisposals``), which only keeps disposals.
+  ///
+  /// NB: a `Bool` tested before those calls: a scope's graph made them all, each retaining the
+  /// observer, to reach empty methods (server-scope, callgrind: about 1,000 instructions a
+  /// request).
+  @usableFromInline @exclusivity(unchecked) var tracesBuilding = false
   /// The observer a graph of a scope starts with (see ``ScopeDisposals``), or `nil`: while it is
   /// the observer, an instance with no disposal need not be reported (see
   /// ``Registration/mayNeedRecording(_:in:)``).
@@ -391,6 +400,21 @@ final class Graph {
     let snapshot = topLevelParent!.snapshot()
     parentSnapshot = snapshot
     return snapshot
+  }
+
+  /// Gives a graph that has not read its ``topLevelParent``'s registry yet the snapshot of it that
+  /// its caller took: the graph reads that one instead of taking another under the parent's lock.
+  @inlinable
+  func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container) {
+    if parentSnapshot == nil, topLevelParent === parent { parentSnapshot = snapshot }
+  }
+
+  /// The bits of the untagged entry under `key` in ``topLevelParentSnapshot``, taken now if the
+  /// graph has none yet, or `nil` when it has one (the caller read it) or nothing is there.
+  @usableFromInline
+  func takeParentSnapshotBits(_ key: TypeKey) -> UInt? {
+    guard parentSnapshot == nil else { return nil }
+    return topLevelParentSnapshot.untaggedBits(key)
   }
 
   private func replaceRootSnapshot(with fresh: RegistrySnapshot) {
