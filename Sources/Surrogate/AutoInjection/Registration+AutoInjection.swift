@@ -39,8 +39,11 @@ extension Registration {
     let start = mayInject(instance) ? injectionStart(instance, resolver: resolver) : 0
     guard hasBlocks || start != 0 else { return false }
     if let depth = graph.outermostConstruction() {
+      // NB: in an async resolution the entry can also run asynchronously, in the blocks' own
+      // isolation, when async code finishes that construction (see `blocksWaitForAsyncCode`).
       waitForConstruction(
-        at: depth, from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+        at: depth, from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate,
+        isAsync: graph.isAsync)
       return true
     }
     try runBlocks(from: start, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)

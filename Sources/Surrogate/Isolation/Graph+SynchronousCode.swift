@@ -22,6 +22,20 @@ extension Graph {
   /// ``replaying(remaking:_:)`` for synchronous code, which runs as the thread's current graph
   /// (``runningAsCurrent(_:)``) each time.
   func replayingSynchronously<Result>(remaking: Bool = true, _ body: () throws -> Result) async throws -> Result {
-    try await replaying(remaking: remaking) { try runningAsCurrent(body) }
+    try await replaying(remaking: remaking) {
+      let outer = extras.synchronousRunDepth
+      extras.synchronousRunDepth = frameCount
+      defer { extras.synchronousRunDepth = outer }
+      return try runningAsCurrent(body)
+    }
+  }
+
+  /// Whether the blocks of an instance that synchronous code makes now will wait for a
+  /// construction that async code finishes: then they run in the async resolution, in their own
+  /// isolation (`async` and main-actor blocks too), and the synchronous code need not run again
+  /// for them (see ``Registration/checkIsolation(_:in:requested:owner:lookup:)``).
+  func blocksWaitForAsyncCode() -> Bool {
+    guard isAsync, let depth = outermostConstruction() else { return false }
+    return depth < (extrasStorage?.synchronousRunDepth ?? 0)
   }
 }

@@ -18,6 +18,11 @@ extension Registration {
     }
     // NB: a registration without extras has neither an `async` nor a main-actor factory or block.
     guard let extras else { return nil }
+    // Only its blocks need `await` or the main actor, and they will wait for a construction that
+    // async code finishes and runs them there: the factory runs here, once.
+    if !extras.factoryIsAsync, !extras.isMainActor || graph.isOnMainActor, graph.blocksWaitForAsyncCode() {
+      return nil
+    }
     let error: ResolutionError
     if extras.factoryIsAsync || extras.blocksNeedAwait {
       error = graph.requiresAwait(requested, blockOnly: !extras.factoryIsAsync)

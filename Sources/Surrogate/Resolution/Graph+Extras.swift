@@ -119,6 +119,10 @@ extension Graph {
     var prepared = PreparedInstances()
     /// How many requests that a run could not make are being made for the next run.
     var makesDeferred = 0
+    /// The path's length when the innermost synchronous factory or block of an async resolution
+    /// started (see ``replayingSynchronously(remaking:_:)``): the frames below it were pushed by
+    /// async code, which runs the blocks that wait for them (`async` ones too).
+    var synchronousRunDepth = 0
     /// In an async graph, the instances kept in `unreceived` and what holds each, so that a run
     /// that is abandoned can tell its orphans (see `Graph+AbandonedRuns.swift`).
     var keptInRuns: [KeptInRun] = []

@@ -113,10 +113,8 @@ struct WaitingBlocksTests {
   }
 
   /// The parent's factory is synchronous and its child's block `async`: the block waits for the
-  /// parent anyway, so nothing needs the factory to run again. Found by a client written from the
-  /// docs: it runs twice, with or without the cycle, and in a scope, because the request for the
-  /// child still sends it to the async replay before its factory runs (#34's part 2, the replay,
-  /// decides it; Concurrency.md says so).
+  /// parent anyway, so nothing needs the factory to run again (found by a client written from the
+  /// docs: it ran twice, with or without the cycle, and in a scope).
   @Test(arguments: [Scope.shared, .singleton, .scoped])
   func anAsyncBlockOfAnInstanceMadeBySynchronousCodeWaitsAndNoFactoryRunsTwice(scope: Scope) async throws {
     let app = Container()
@@ -143,9 +141,51 @@ struct WaitingBlocksTests {
     #expect(linked)
     #expect(children.value == 1)
     #expect(blocks.value == 1)
-    withKnownIssue("#34: an async resolution runs a synchronous factory again when its child has an `async` block") {
-      #expect(parents.value == 1)
+    #expect(parents.value == 1)
+  }
+
+  /// The same when the outermost construction is made by synchronous code (a `.unique` owner's
+  /// factory makes the parent): the async block cannot wait for async code there, so the request
+  /// is made asynchronously as before, and the graph is still wired once, correctly.
+  @Test func anAsyncBlockUnderAConstructionThatSynchronousCodeFinishesStillWiresTheGraph() async throws {
+    let app = Container()
+    let blocks = Counter()
+    app.register(.unique) { r in WaitingOwner(parent: try r.resolve(), child: try r.resolve()) }
+    app.register(.shared) { r in WaitingParent(child: try r.resolve()) }
+    app.register(.shared) { WaitingChild() }
+      .resolvingProperties { r, child async throws in
+        blocks.increment()
+        child.isConfigured = true
+        child.parent = try await r.resolve()
+      }
+    let owner = try await app.resolve(WaitingOwner.self)
+    #expect(owner.parent?.child === owner.child)
+    #expect(owner.child.parent === owner.parent)
+    #expect(owner.child.isConfigured)
+    #expect(blocks.value == 1)
+  }
+
+  /// A main-actor block of an instance a synchronous factory makes off the main actor waits too,
+  /// and runs on the main actor: the factory above runs once.
+  @Test func aMainActorBlockOfAnInstanceMadeOffTheMainActorWaitsAndNoFactoryRunsTwice() async throws {
+    let app = Container()
+    let parents = Counter()
+    app.register(.shared) { r in
+      parents.increment()
+      return WaitingParent(child: try r.resolve())
     }
+    app.register(.shared) { WaitingChild() }
+      .resolvingPropertiesOnMainActor { r, child in
+        MainActor.assertIsolated()
+        child.isConfigured = true
+        child.parent = try r.resolve()
+      }
+    let linked = try await Task.detached {
+      let parent = try await app.resolve(WaitingParent.self)
+      return parent.child.parent === parent && parent.child.isConfigured
+    }.value
+    #expect(linked)
+    #expect(parents.value == 1)
   }
 
   @Test func whenTheOutermostConstructionFailsTheWaitingBlocksNeverRunAndItsInstancesAreNotReused() throws {
