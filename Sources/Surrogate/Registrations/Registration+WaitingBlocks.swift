@@ -19,16 +19,8 @@ extension Registration {
       Graph.Postponed(
         target: target, depth: depth,
         run: { () throws(ResolutionError) in
-          // The blocks run inside another definition's build: tell the observer whose they are,
-          // or the graph export credits their requests to that definition.
-          // NB: the frame borrows `requested`, which this closure holds.
-          graph.push(self.frame(for: requested))
-          graph.observer?.startedBuilding(self.key)
-          defer {
-            graph.observer?.finishedBuilding(self.key)
-            graph.pop()
-          }
-          graph.markConstructed()
+          self.enterWaitingFrame(in: graph, requested: requested)
+          defer { self.leaveWaitingFrame(in: graph) }
           try self.runBlocks(
             from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
           if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
@@ -38,17 +30,29 @@ extension Registration {
           : { self.giveUp(in: graph, requested: requested, gate: gate) },
         runAsync: isAsync
           ? {
-            graph.push(self.frame(for: requested))
-            graph.observer?.startedBuilding(self.key)
-            defer {
-              graph.observer?.finishedBuilding(self.key)
-              graph.pop()
-            }
-            graph.markConstructed()
+            self.enterWaitingFrame(in: graph, requested: requested)
+            defer { self.leaveWaitingFrame(in: graph) }
             try await self.runBlocksAsync(
               from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
             if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
           } : nil))
+  }
+
+  /// Puts this definition's frame, already constructed, back on top of the path while its waiting
+  /// blocks run: they run inside another definition's build, and the observer must know whose
+  /// they are, or the graph export credits their requests to that definition.
+  ///
+  /// NB: the frame borrows `requested`, which the waiting entry's closure holds.
+  private func enterWaitingFrame(in graph: Graph, requested: DefinitionKey) {
+    graph.push(frame(for: requested))
+    graph.observer?.startedBuilding(key)
+    graph.markConstructed()
+  }
+
+  /// Takes the frame ``enterWaitingFrame(in:requested:)`` pushed off the path again.
+  private func leaveWaitingFrame(in graph: Graph) {
+    graph.observer?.finishedBuilding(key)
+    graph.pop()
   }
 
   /// Runs the blocks that waited for this construction, just finished (see

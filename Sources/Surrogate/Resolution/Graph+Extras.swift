@@ -1,3 +1,5 @@
+import Synchronization
+
 // INVARIANT: see Graph.swift: a graph and its extras are used by one thread (or, for an async
 // graph, one task) at a time, so the fields of the extras read on every waiting block and
 // cycle are `@exclusivity(unchecked)`, as the graph's own are.
@@ -143,5 +145,46 @@ extension Graph {
     /// subtrees are being built: the tag (`nil` for an `@Injected(tag: nil)` property, untagged on
     /// purpose) and the request's index in the path (see ``Graph/noteRequest(_:definition:scope:lookup:observer:)``).
     var tagStops: [(tag: DefinitionTag?, depth: Int)] = []
+  }
+}
+
+/// What the graph keeps in its extras as it makes instances: `.shared` instances made for tagged
+/// requests, weak singletons held for the graph's life, and what observers and validation note.
+extension Graph {
+  /// The `.shared` instance of untagged definition `id` made for a request tagged `tag`.
+  @usableFromInline
+  func sharedForTag(_ id: RegistrationID, _ tag: TagSlot) -> AnyObject? {
+    extrasStorage?.sharedForTags[TaggedInstanceKey(id: id, tag: tag)]
+  }
+
+  @usableFromInline
+  func setSharedForTag(_ object: AnyObject?, _ id: RegistrationID, _ tag: TagSlot) {
+    extras.sharedForTags[TaggedInstanceKey(id: id, tag: tag)] = object
+  }
+
+  @usableFromInline
+  func hold(_ instance: Any) {
+    if Swift.type(of: instance) is AnyClass { extras.held.append(instance as AnyObject) }
+  }
+
+  @usableFromInline
+  func recordCreation(
+    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    if let disposals = observer as? ScopeDisposals {
+      disposals.made(instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
+      return
+    }
+    observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
+    if isValidation {
+      if scope.isSingleton { extras.validationSingletons.append(id) }
+      noteValidationDisposal(of: instance, key: key, scope: scope, id: id, plainType: plainType)
+    }
+  }
+
+  @usableFromInline
+  func noteNilOptional(_ key: DefinitionKey) {
+    if isValidation { extras.nilOptionals.append(path(to: key)) }
   }
 }

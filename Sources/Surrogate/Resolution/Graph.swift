@@ -567,41 +567,4 @@ final class Graph {
       extras.keptTags.append(tag)
     }
   }
-
-  /// The `.shared` instance of untagged definition `id` made for a request tagged `tag`.
-  @usableFromInline
-  func sharedForTag(_ id: RegistrationID, _ tag: TagSlot) -> AnyObject? {
-    extrasStorage?.sharedForTags[TaggedInstanceKey(id: id, tag: tag)]
-  }
-
-  @usableFromInline
-  func setSharedForTag(_ object: AnyObject?, _ id: RegistrationID, _ tag: TagSlot) {
-    extras.sharedForTags[TaggedInstanceKey(id: id, tag: tag)] = object
-  }
-
-  @usableFromInline
-  func hold(_ instance: Any) {
-    if Swift.type(of: instance) is AnyClass { extras.held.append(instance as AnyObject) }
-  }
-
-  @usableFromInline
-  func recordCreation(
-    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
-    plainType: borrowing Atomic<ObjectIdentifier?>
-  ) {
-    if let disposals = observer as? ScopeDisposals {
-      disposals.made(instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
-      return
-    }
-    observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
-    if isValidation {
-      if scope.isSingleton { extras.validationSingletons.append(id) }
-      noteValidationDisposal(of: instance, key: key, scope: scope, id: id, plainType: plainType)
-    }
-  }
-
-  @usableFromInline
-  func noteNilOptional(_ key: DefinitionKey) {
-    if isValidation { extras.nilOptionals.append(path(to: key)) }
-  }
 }

@@ -6,6 +6,19 @@ import Testing
 /// it is a service or what a service depends on, and whether the ordering succeeds or fails; so
 /// must `validate()`'s, before the container made the object for real.
 struct ThrowawayDisposalTests {
+  /// An app whose factory hands out `pool`, made before, and a purger made from it.
+  private func appWithItsPool(_ pool: JournalingService, journal: ServiceJournal, purgerRunsAsService: Bool)
+    -> Container
+  {
+    let app = Container()
+    app.register(.singleton, tag: "pool") { pool }
+    let purger = app.register(.singleton, tag: "purger") { r in
+      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
+    }
+    if purgerRunsAsService { purger.runsAsService() }
+    return app
+  }
+
   @Test func aServiceRegisteredAsAnExistingInstanceIsNotDisposedBeforeItRuns() async throws {
     let journal = ServiceJournal()
     let worker = JournalingService("worker", journal: journal)
@@ -23,12 +36,7 @@ struct ThrowawayDisposalTests {
   @Test func anExistingInstanceAServiceDependsOnIsDisposedOnlyByTheShutdown() async throws {
     let journal = ServiceJournal()
     let pool = JournalingService("pool", journal: journal)
-    let app = Container()
-    app.register(.singleton, tag: "pool") { pool }
-    app.register(.singleton, tag: "purger") { r in
-      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
+    let app = appWithItsPool(pool, journal: journal, purgerRunsAsService: true)
     let services = try await app.resolveServices()
     let purger = try #require(services.first?.instance(as: JournalingService.self))
     #expect(purger.dependencies.first === pool)
@@ -66,11 +74,7 @@ struct ThrowawayDisposalTests {
   @Test func validationLeavesAnExistingInstanceAloneAndDisposesTheFreshOneThatHeldIt() async throws {
     let journal = ServiceJournal()
     let pool = JournalingService("pool", journal: journal)
-    let app = Container()
-    app.register(.singleton, tag: "pool") { pool }
-    app.register(.singleton, tag: "purger") { r in
-      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
+    let app = appWithItsPool(pool, journal: journal, purgerRunsAsService: false)
     let report = await app.validate()
     #expect(report.isValid)
     #expect(journal.entries == ["dispose purger"])
