@@ -13,23 +13,61 @@ extension Graph {
 
   @usableFromInline
   func requiresAwait(_ key: DefinitionKey, blockOnly: Bool = false) -> ResolutionError {
-    ResolutionError(
+    let what =
+      blockOnly
+      ? "\(key) has an async `resolvingProperties` block" : "\(key) is made by an async factory"
+    if let asker = synchronousAsker() {
+      return ResolutionError(
+        .requiresAwait, key: key, path: path(to: key),
+        message: "\(what), but \(asker.code) asks for it, and synchronous code cannot await: it runs once.",
+        remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
+          + "{ r async throws in ... }`)"
+          + (blockOnly ? "." : ", or register \(key) as a singleton that `bootstrap()` makes before anything asks."))
+    }
+    return ResolutionError(
       .requiresAwait, key: key, path: path(to: key),
-      message: blockOnly
-        ? "\(key) has an async `resolvingProperties` block and cannot be resolved synchronously."
-        : "\(key) is made by an async factory and cannot be resolved synchronously.",
+      message: "\(what) and cannot be resolved synchronously.",
       remedy: "Resolve the request that needs it with `try await container.resolve(...)`: it awaits async "
         + "factories and blocks anywhere in the graph, and runs main-actor ones on the main actor.")
   }
 
   @usableFromInline
   func requiresMainActor(_ key: DefinitionKey) -> ResolutionError {
-    ResolutionError(
+    if let asker = synchronousAsker() {
+      return ResolutionError(
+        .requiresMainActor, key: key, path: path(to: key),
+        message: "\(key) is registered for the main actor, but \(asker.code) asks for it off the main actor, and "
+          + "synchronous code cannot hop there: it runs once.",
+        remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)`, which runs "
+          + "main-actor factories on the main actor, or register \(asker.key) for the main actor too "
+          + "(`{ @MainActor r in ... }`).")
+    }
+    return ResolutionError(
       .requiresMainActor, key: key, path: path(to: key),
       message: "\(key) is registered for the main actor, but this synchronous resolution is not on the main actor.",
       remedy: "Resolve the request that needs it with `try await container.resolve(...)`, which runs main-actor "
         + "factories and blocks on the main actor wherever they are in the graph, or resolve synchronously from "
         + "@MainActor code.")
+  }
+
+  /// In an async resolution, the synchronous code that asks for a request needing `await` or the
+  /// main actor (the factory or block of the definition on top of the path), named for an error
+  /// message; and what must become `async` for it to work: that code, or, when it runs inside
+  /// other synchronous code (`A`'s synchronous factory resolving `B`, whose factory asks), all of
+  /// it from the outermost (see ``runningSynchronously(_:)``).
+  private func synchronousAsker() -> (key: DefinitionKey, code: String, toChange: String)? {
+    guard isAsync, let frame = frames.last else { return nil }
+    let code = synchronousCode(of: frame)
+    let outermost = (extrasStorage?.synchronousRunDepth ?? 0) - 1
+    guard frames.indices.contains(outermost), outermost < frames.count - 1 else { return (frame.key, code, code) }
+    let outer = synchronousCode(of: frames[outermost])
+    return (frame.key, code, "\(outer) and the synchronous code it runs, down to \(code),")
+  }
+
+  private func synchronousCode(of frame: Frame) -> String {
+    frame.isConstructing
+      ? "the synchronous factory of \(frame.key)"
+      : "a synchronous `resolvingProperties` block (or an injected property) of \(frame.key)"
   }
 
   /// The cycle that closes when `requested` meets the frame at `start` of the path: its message

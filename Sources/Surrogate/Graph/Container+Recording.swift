@@ -42,10 +42,6 @@ package final class ResolutionRecording: GraphObserver {
     edges.finishedBuilding(definition)
   }
 
-  package func makesDeferred(isStarting: Bool) {
-    edges.makesDeferred(isStarting: isStarting)
-  }
-
   package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
     edges.requestedLateBound(requested, definition: definition)
   }

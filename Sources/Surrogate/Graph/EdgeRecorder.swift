@@ -11,9 +11,8 @@ final class EdgeRecorder: GraphObserver {
   private(set) var scopes: [DefinitionKey: Scope] = [:]
   /// The definition that answered each requested key (a forwarded type, a tag fallback).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
-  /// The definitions being built, innermost last; `nil` while a deferred request is made, whose
-  /// own request is not an edge (see ``makesDeferred(isStarting:)``).
-  private var building: [DefinitionKey?] = []
+  /// The definitions being built, innermost last.
+  private var building: [DefinitionKey] = []
   /// Requests that hand their instance out weakly, with the weak property that asked, if any.
   private var weakRequests: [DefinitionKey: String?] = [:]
   /// Definitions requested weakly (a weak forwarding, an `@InjectedWeak` property) that are not
@@ -48,7 +47,7 @@ final class EdgeRecorder: GraphObserver {
   func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope) {
     scopes[definition] = scope
     answered[requested] = definition
-    guard let from = building.last ?? nil else { return }
+    guard let from = building.last else { return }
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
     if let weak { pendingWeak[definition] = (from, requested, weak) }
@@ -56,7 +55,7 @@ final class EdgeRecorder: GraphObserver {
   }
 
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
-    guard let from = building.last ?? nil else { return }
+    guard let from = building.last else { return }
     answered[requested] = definition
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
   }
@@ -65,9 +64,6 @@ final class EdgeRecorder: GraphObserver {
 
   func finishedBuilding(_ definition: DefinitionKey) { building.removeLast() }
 
-  func makesDeferred(isStarting: Bool) {
-    if isStarting { building.append(nil) } else { building.removeLast() }
-  }
 
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
     if weakly { weakRequests[requested] = .some(nil) }
@@ -86,7 +82,7 @@ final class EdgeRecorder: GraphObserver {
   }
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
-    guard let definition = building.last ?? nil, let asked = pendingWeak.removeValue(forKey: definition),
+    guard let definition = building.last, let asked = pendingWeak.removeValue(forKey: definition),
       type(of: instance) is AnyClass,
       // The container keeps what a singleton or custom scope makes (validation does not, but a
       // resolution does), so a weak holder is not its only one; a weak singleton it does not keep.

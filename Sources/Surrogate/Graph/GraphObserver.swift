@@ -20,10 +20,6 @@ package protocol GraphObserver: AnyObject {
   /// `requested`, a type forwarded weakly from `definition` while `definition` is still being
   /// constructed further up the path, was answered with a weak proxy bound once it is built.
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey)
-  /// The graph starts (`isStarting`) or ends making, asynchronously, a request a synchronous
-  /// factory or block could not make (see ``Graph/replaying(remaking:_:)``): its own request is
-  /// not one of the definition on top of the path, which asks for it again when it runs again.
-  func makesDeferred(isStarting: Bool)
   /// The auto-injected weak property `property` (`@InjectedWeak`) of the definition being built
   /// requests `requested` (`isStarting`), or its request ended, answered or not.
   func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool)
@@ -36,7 +32,6 @@ package protocol GraphObserver: AnyObject {
 extension GraphObserver {
   package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {}
   package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {}
-  package func makesDeferred(isStarting: Bool) {}
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
 }

@@ -33,15 +33,14 @@ extension Graph {
   }
 
   /// Optionals resolve their wrapped type asynchronously; everything else that is not registered
-  /// (auto-wiring, injectable wrappers) takes the synchronous path, run again after what it could
-  /// not make synchronously is made (see ``replaying(remaking:_:)``).
+  /// (auto-wiring, injectable wrappers) takes the synchronous path, once.
   private func resolveMissingAsync(_ key: DefinitionKey, arguments: Any, from container: Container)
     async throws -> Any
   {
     if let optional = key.type as? any OptionalResolvable.Type {
       return try await optional.resolveWrappedAsync(key, arguments: arguments, in: self, from: container)
     }
-    return try await replayingSynchronously { try resolveMissing(key, arguments: arguments, from: container) }
+    return try runningSynchronously { try resolveMissing(key, arguments: arguments, from: container) }
   }
 }
 

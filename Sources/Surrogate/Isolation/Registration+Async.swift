@@ -3,9 +3,8 @@ extension Registration {
   /// block in its own isolation (awaiting `async` ones, hopping to the main actor for main-actor
   /// ones), and waits for another graph's singleton without blocking a thread.
   ///
-  /// A synchronous factory or block runs where this resolution runs; when it meets a request it
-  /// cannot make there, the request is made asynchronously and the factory or block runs again
-  /// (see ``Graph/replaying(remaking:_:)``).
+  /// A synchronous factory or block runs once, where this resolution runs: what it asks for must
+  /// be made synchronously there (see ``checkIsolation(in:requested:)``).
   ///
   /// - Throws: `ResolutionError`, or `CancellationError` when the task is cancelled while waiting
   ///   for a singleton another task is creating (the creation goes on for the others).
@@ -37,6 +36,10 @@ extension Registration {
       throw graph.outsideScope(requested)
     }
     if let instance = existing(in: graph, requested: requested) { return instance }
+    if graph.isValidation, let kept = graph.extrasStorage?.keptIsolatedSingletons[id] {
+      setReusable(kept, in: graph, requested: requested)
+      return Self.instance(stored: kept)
+    }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
     if scope.kind.isStored, !graph.isValidation {
@@ -59,10 +62,10 @@ extension Registration {
     let instance: Instance
     do {
       if let asyncFactory {
-        instance = try await graph.replaying { try await asyncFactory(resolver, arguments) }
+        instance = try await asyncFactory(resolver, arguments)
       } else {
         let factory = self.factory
-        instance = try await graph.replayingSynchronously { try factory(resolver, arguments) }
+        instance = try graph.runningSynchronously { try factory(resolver, arguments) }
       }
     } catch {
       if let gate { store?.abandon(gate: gate) }
@@ -127,7 +130,7 @@ extension Registration {
   }
 
   /// `runBlocks` for an async resolution: an `async` block is awaited, a main-actor one runs on
-  /// the main actor, a synchronous one here (again, after what it could not make here is made).
+  /// the main actor, a synchronous one here, once.
   func runBlocksAsync(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) async throws {
@@ -137,14 +140,12 @@ extension Registration {
     while index < blocks.count {
       do {
         if index == Self.injectionStep {
-          try await graph.replayingSynchronously(remaking: false) {
-            try injectProperties(of: instance, resolver: resolver)
-          }
+          try graph.runningSynchronously { try injectProperties(of: instance, resolver: resolver) }
         } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
-          try await graph.replaying { try await asyncBlock(resolver, instance) }
+          try await asyncBlock(resolver, instance)
         } else {
           let block = blocks[index]
-          try await graph.replayingSynchronously { try block(resolver, instance) }
+          try graph.runningSynchronously { try block(resolver, instance) }
         }
       } catch {
         if error is CancellationError {
@@ -179,9 +180,7 @@ extension Graph {
         if let runAsync = entry.runAsync {
           try await runAsync()
         } else {
-          // NB: not `remaking`: what the work made may be kept (an auto-injected property keeps
-          // its value).
-          try await replayingSynchronously(remaking: false) { try entry.run() }
+          try runningSynchronously { try entry.run() }
         }
       } catch {
         for later in waiting[(index + 1)...] { later.abandon?() }

@@ -1,47 +1,29 @@
 extension Registration {
-  /// Whether `graph` can make this definition's instance synchronously, here: returns `nil` when
-  /// it can, or the instance an async resolution prepared for this request (see
-  /// ``Graph/prepare(_:for:)``).
+  /// Checks that `graph` can make this definition's instance synchronously, here.
   ///
   /// Otherwise throws: ``ResolutionError/Code/requiresAwait`` for an `async` factory or block,
   /// ``ResolutionError/Code/requiresMainActor`` for a main-actor one off the main actor. In an
-  /// async resolution it first leaves the graph a note to make it asynchronously, in its own
-  /// isolation; the async code that called the synchronous factory or block this request came
-  /// from then makes it and runs that factory or block again (see
-  /// ``Graph/replaying(remaking:_:)``).
+  /// async resolution, this request comes from synchronous code (a factory or block), which runs
+  /// once: the error names it and says how to let it await.
+  ///
+  /// ```swift
+  /// try checkIsolation(in: graph, requested: requested)  // before the factory runs
+  /// ```
   @usableFromInline @inline(never)
-  func checkIsolation(
-    _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container
-  ) throws(ResolutionError) -> Instance? {
-    if graph.isAsync, let prepared = graph.takePrepared(for: id) {
-      return (prepared as! Instance)
-    }
+  func checkIsolation(in graph: Graph, requested: DefinitionKey) throws(ResolutionError) {
     // NB: a registration without extras has neither an `async` nor a main-actor factory or block.
-    guard let extras else { return nil }
+    guard let extras else { return }
     // Only its blocks need `await` or the main actor, and they will wait for a construction that
     // async code finishes and runs them there: the factory runs here, once.
     if !extras.factoryIsAsync, !extras.isMainActor || graph.isOnMainActor, graph.blocksWaitForAsyncCode() {
-      return nil
+      return
     }
-    let error: ResolutionError
     if extras.factoryIsAsync || extras.blocksNeedAwait {
-      error = graph.requiresAwait(requested, blockOnly: !extras.factoryIsAsync)
-    } else if (extras.isMainActor || extras.blocksNeedMainActor) && !graph.isOnMainActor {
-      error = graph.requiresMainActor(requested)
-    } else {
-      return nil
+      throw graph.requiresAwait(requested, blockOnly: !extras.factoryIsAsync)
     }
-    if graph.isAsync {
-      graph.deferUntilAwaited(error) { graph async throws in
-        var isNew = false
-        let instance = try await self.produceAsync(
-          arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
-        // A reusable instance is found in the graph again; a `.unique` one is handed to the
-        // request that asks for it next.
-        if self.scope.kind == .unique { graph.prepare(instance, for: self.id) }
-      }
+    if (extras.isMainActor || extras.blocksNeedMainActor) && !graph.isOnMainActor {
+      throw graph.requiresMainActor(requested)
     }
-    throw error
   }
 }
 

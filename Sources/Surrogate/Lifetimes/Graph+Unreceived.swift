@@ -3,8 +3,7 @@ import Synchronization
 /// A top-level `resolve` outside a scope that throws has made instances nobody will receive: the
 /// `.shared` and `.unique` ones of its graph (not those made for a singleton, which are the
 /// singleton's), and any instance whose blocks failed. Their disposals run when the graph fails,
-/// newest first, each once; on success the list is dropped (the instances are the caller's), but
-/// for the orphans of the runs an async graph abandoned (see Graph+AbandonedRuns.swift).
+/// newest first, each once; on success the list is dropped (the instances are the caller's).
 extension Graph {
   /// Keeps the disposal of a `.shared` or `.unique` instance made outside a scope, in case the
   /// graph fails; nothing when it has none, is a singleton's (kept by its container), or is made
@@ -43,8 +42,6 @@ extension Graph {
     guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)
-    // A run of an async graph that is run again may leave it an orphan (Graph+AbandonedRuns.swift).
-    if isAsync { noteKept(at: extras.unreceived.count - 1) }
   }
 
   /// The container (or scope) that was to keep the instance of `disposal` ended while this graph

@@ -88,7 +88,9 @@ extension Registration {
   @inlinable @inline(never)
   func record(_ instance: Instance, in graph: Graph, requested: DefinitionKey) {
     if mayNeedRecording(instance, in: graph) {
-      graph.recordCreation(of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType)
+      graph.recordCreation(
+        of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType,
+        needsIsolation: needsIsolation)
     }
   }
 

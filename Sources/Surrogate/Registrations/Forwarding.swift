@@ -53,9 +53,6 @@ final class Forwarding<Forwarded>: Entry {
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
-    if makeUnbound != nil, graph.isAsync, let prepared = graph.takePrepared(for: id) {
-      return Produced(instance: prepared, isNew: false)
-    }
     let source = try self.source(in: graph, requested: requested, owner: owner)
     if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
     let depth = graph.frameCount
@@ -67,7 +64,6 @@ final class Forwarding<Forwarded>: Entry {
       produced = try source.entry.produce(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch {
-      deferThroughThis(error, arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
       guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
       return try deferredProxy(
         of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
@@ -88,26 +84,6 @@ final class Forwarding<Forwarded>: Entry {
       graph.frames.prefix(depth).contains(where: { $0.id == target.id && $0.isConstructing })
     else { return nil }
     return (target.id, makeUnbound)
-  }
-
-  /// In an async resolution, when the source must be made asynchronously (a main-actor factory off
-  /// the main actor, an `async` one), has the graph make it through this forwarding rather than
-  /// directly: so a constructor cycle through this weak forwarding is broken here, as it is when
-  /// resolving synchronously (a `@MainActor` view whose presenter, resolved first, takes it
-  /// through `WeakRefProxy`). The proxy made is kept for the request's next run (see
-  /// ``Graph/replaying(remaking:_:)``).
-  private func deferThroughThis(
-    _ error: ResolutionError, arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container,
-    lookup: Container
-  ) {
-    guard makeUnbound != nil, graph.isAsync, error.code == .requiresMainActor || error.code == .requiresAwait,
-      graph.takeDeferred() != nil
-    else { return }
-    graph.deferUntilAwaited(error) { graph async throws in
-      let produced = try await self.produceAsync(
-        arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
-      graph.prepare(produced.instance, for: self.id)
-    }
   }
 
   /// A cycle through this weak forwarding that it could not break: its remedy says why, rather

@@ -294,7 +294,7 @@ final class Registration<Instance, Arguments>: Entry {
   }
 
   /// `make` for a definition with an `async` or main-actor factory or block: checks that it can
-  /// be made here first (see ``checkIsolation(_:in:requested:owner:lookup:)``).
+  /// be made here first (see ``checkIsolation(in:requested:)``).
   ///
   /// NB: out of line, so that `produce` keeps no `Instance?` (see the note there).
   @inlinable @inline(never)
@@ -302,9 +302,7 @@ final class Registration<Instance, Arguments>: Entry {
     _ arguments: Arguments, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container,
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
-    if let prepared = try checkIsolation(arguments, in: graph, requested: requested, owner: owner, lookup: lookup) {
-      return prepared
-    }
+    try checkIsolation(in: graph, requested: requested)
     return try make(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, gate: nil, isNew: &isNew)
   }
 
@@ -332,11 +330,7 @@ final class Registration<Instance, Arguments>: Entry {
     isNew: inout Bool
   ) throws(ResolutionError) -> Instance {
     try graph.checkCycleAndDepth(id: id, requested: requested)
-    if needsIsolation {
-      if let prepared = try checkIsolation(arguments, in: graph, requested: requested, owner: owner, lookup: lookup) {
-        return prepared
-      }
-    }
+    if needsIsolation { try checkIsolation(in: graph, requested: requested) }
     var gate: Gate?
     if !graph.isValidation {
       switch try obtainStore().claim(in: graph, requested: requested) {

@@ -34,9 +34,6 @@ extension Graph {
       throw error
     }
     complete(succeeded: true)
-    // NB: unless the graph fails after all (a container it made instances for ended): then its
-    // orphans are disposed with the rest.
-    if extrasStorage?.endedWhileMaking == nil { await disposeOrphans() }
     do {
       try dropUnreceived()
     } catch {

@@ -89,6 +89,15 @@ extension Graph {
     /// Filled by validation: the singletons this graph made (kept in ``Graph/shared``), which the
     /// later checks of the same `validate()` reuse if this one succeeds.
     var validationSingletons: [RegistrationID] = []
+    /// Those of ``validationSingletons`` that need `await` or the main actor to make and that
+    /// `bootstrap()` does not make: a validation's later checks make them again rather than reuse
+    /// them, since synchronous code that asks for one finds it at run time only if something made
+    /// it before, so it is checked as if nothing had.
+    var validationSingletonsNeedingIsolation: Set<RegistrationID> = []
+    /// In an awaited validation's check, such singletons made by the checks before: async code
+    /// that asks for one reuses it (the graph keeps it from then on), synchronous code does not
+    /// see it (see ``Registration/produceAsyncHere(_:in:requested:owner:lookup:isNew:)``).
+    var keptIsolatedSingletons: [RegistrationID: AnyObject] = [:]
     /// Filled by validation: the disposals of the throwaway instances this graph made, oldest
     /// first, which `validate()` runs before it returns.
     var validationDisposals: [ThrowawayDisposal] = []
@@ -113,24 +122,10 @@ extension Graph {
     /// again: waiting for it would have closed a cycle of waiting threads (see
     /// ``waitForCreation(by:gate:requested:)``).
     var retryAfter: Gate?
-    /// What a synchronous factory or block of an async resolution could not make where it ran,
-    /// to be made asynchronously before it runs again (see ``replaying(remaking:_:)``).
-    var deferred: Deferred?
-    /// `.unique` instances made asynchronously for the runs of the innermost synchronous factory
-    /// or block that runs again, by definition (the outer ones' are set aside meanwhile).
-    var prepared = PreparedInstances()
-    /// How many requests that a run could not make are being made for the next run.
-    var makesDeferred = 0
     /// The path's length when the innermost synchronous factory or block of an async resolution
-    /// started (see ``replayingSynchronously(remaking:_:)``): the frames below it were pushed by
+    /// started (see ``runningSynchronously(_:)``): the frames below it were pushed by
     /// async code, which runs the blocks that wait for them (`async` ones too).
     var synchronousRunDepth = 0
-    /// In an async graph, the instances kept in `unreceived` and what holds each, so that a run
-    /// that is abandoned can tell its orphans (see `Graph+AbandonedRuns.swift`).
-    var keptInRuns: [KeptInRun] = []
-    /// The positions in `unreceived` of the orphans of abandoned runs: disposed however the graph
-    /// ends.
-    var orphaned: [Int] = []
     /// Whether an async graph is running a main-actor factory or block right now (set by
     /// ``MainActorHop``, cleared while a resolver's `await` resolves off the main actor): then a
     /// synchronous request in it may run main-actor code.
@@ -167,10 +162,13 @@ extension Graph {
     if Swift.type(of: instance) is AnyClass { extras.held.append(instance as AnyObject) }
   }
 
+  /// - Parameter needsIsolation: Whether the definition has an `async` or main-actor factory or
+  ///   block: then a validation's later checks do not reuse its singleton (see
+  ///   ``Extras/validationSingletonsNeedingIsolation``).
   @usableFromInline
   func recordCreation(
     of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
-    plainType: borrowing Atomic<ObjectIdentifier?>
+    plainType: borrowing Atomic<ObjectIdentifier?>, needsIsolation: Bool
   ) {
     if let disposals = observer as? ScopeDisposals {
       disposals.made(instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
@@ -178,7 +176,10 @@ extension Graph {
     }
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
     if isValidation {
-      if scope.isSingleton { extras.validationSingletons.append(id) }
+      if scope.isSingleton {
+        extras.validationSingletons.append(id)
+        if needsIsolation, scope.kind != .eagerSingleton { extras.validationSingletonsNeedingIsolation.insert(id) }
+      }
       noteValidationDisposal(of: instance, key: key, scope: scope, id: id, plainType: plainType)
     }
   }

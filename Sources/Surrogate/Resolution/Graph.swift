@@ -77,13 +77,6 @@ final class Graph {
     set { if newValue || extrasStorage != nil { extras.runsOnMainActor = newValue } }
   }
 
-  /// A request an async resolution makes asynchronously, in its own isolation, after a
-  /// synchronous factory or block met it (see ``Registration/checkIsolation(_:in:requested:owner:lookup:)``).
-  struct Deferred {
-    let error: ResolutionError
-    let make: (Graph) async throws -> Void
-  }
-
   /// A definition and the tag it was requested with.
   struct TaggedInstanceKey: Hashable {
     let id: RegistrationID

@@ -165,6 +165,9 @@ extension Container {
     /// released with this value when `validate()` returns. The container's own stores are never
     /// read or written.
     var singletons: [RegistrationID: AnyObject] = [:]
+    /// The singletons that need `await` or the main actor, made by the checks so far that
+    /// succeeded: reused by a later check's async code, not its synchronous code.
+    var isolatedSingletons: [RegistrationID: AnyObject] = [:]
     /// The disposals of the throwaway instances the checks made, oldest first: run before
     /// `validate()` returns.
     var disposals: [ThrowawayDisposal] = []
@@ -223,6 +226,7 @@ extension Container {
       recorder.startAttempt()
       graph.observer = recorder
       for (id, instance) in singletons { graph.shared[id] = instance }
+      for (id, instance) in isolatedSingletons { graph.shared[id] = instance }
       var graph = Optional(graph)
       let root: Any?
       do throws(ResolutionError) {
@@ -244,6 +248,7 @@ extension Container {
       graph.observer = recorder
       graph.isAsync = true
       for (id, instance) in singletons { graph.shared[id] = instance }
+      if !isolatedSingletons.isEmpty { graph.extras.keptIsolatedSingletons = isolatedSingletons }
       var graph = Optional(graph)
       let root: Any?
       do {
@@ -276,10 +281,20 @@ extension Container {
     }
 
     /// Keeps the singletons a check that succeeded made, for the checks after it. A check that
-    /// failed keeps nothing: what it made may be half-built.
+    /// failed keeps nothing: what it made may be half-built. A singleton that needs `await` or the
+    /// main actor (and that `bootstrap()` does not make) is kept apart, for async code only:
+    /// synchronous code that asks for one works at run time only once something made it, so each
+    /// awaited check's synchronous code meets it unmade (see
+    /// ``Graph/Extras/keptIsolatedSingletons``).
     private mutating func keepSingletons(of graph: Graph) {
-      for id in graph.extrasStorage?.validationSingletons ?? [] {
-        if let instance = graph.shared[id] { singletons[id] = instance }
+      guard let extras = graph.extrasStorage else { return }
+      for id in extras.validationSingletons {
+        guard let instance = graph.shared[id] else { continue }
+        if extras.validationSingletonsNeedingIsolation.contains(id) {
+          isolatedSingletons[id] = instance
+        } else {
+          singletons[id] = instance
+        }
       }
     }
 
@@ -320,6 +335,7 @@ extension Container {
     /// the check's: it is left alone (see ``ThrowawayDisposal``).
     mutating func dispose() async {
       singletons = [:]
+      isolatedSingletons = [:]
       let disposals = self.disposals
       self.disposals = []
       for failure in await ThrowawayDisposal.run(disposals) {
@@ -331,6 +347,7 @@ extension Container {
     /// warning that says to validate with `await`.
     mutating func disposeSynchronously() {
       singletons = [:]
+      isolatedSingletons = [:]
       let disposals = self.disposals
       self.disposals = []
       let (failures, requiringAwait) = ThrowawayDisposal.runSynchronously(disposals)
@@ -414,7 +431,7 @@ extension Container {
     case .arguments(let arguments):
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      return try await graph.replayingSynchronously {
+      return try graph.runningSynchronously {
         try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance
           as Any
       }

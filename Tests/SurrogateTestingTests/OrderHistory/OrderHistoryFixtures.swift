@@ -140,8 +140,8 @@ enum OrderHistoryComposition {
     return app
   }
 
-  /// The screen's child container, with the presenter written the way a Dip user writes it: a
-  /// synchronous, non-isolated factory that resolves its view and its repository through `r`.
+  /// The screen's child container, with a non-isolated presenter whose `async` factory awaits its
+  /// view (made on the main actor) and its repository (made by an `async` factory).
   static func screen(in app: Container) -> Container {
     let screen = Container(parent: app)
     screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
@@ -150,10 +150,10 @@ enum OrderHistoryComposition {
     .resolvingPropertiesOnMainActor { r, controller async throws in
       controller.presenter = try await r.resolve(arguments: controller.customerID)
     }
-    screen.register(.shared) { (r, customerID: String) in
+    screen.register(.shared) { (r, customerID: String) async throws in
       OrderHistoryPresenter(
-        view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
-        log: try r.resolve())
+        view: try await r.resolve(arguments: customerID), repository: try await r.resolve(), customerID: customerID,
+        log: try await r.resolve())
     }
     return screen
   }

@@ -44,22 +44,20 @@ struct OrderHistorySafetyNetTests {
   }
 
   @Test func aBrokenScreenReportsExactlyWhatIsBroken() async {
-    // No repository registered, the view forwarded as a type it is not, and a factory that
-    // resolves the main-actor view synchronously through the container: that request joins the
-    // awaited graph (Dip's idiom), which makes the view on the main actor, as through `r`, so it
-    // is no problem under `await`. (Before, it started a graph of its own off the main actor,
-    // reported as `requiresMainActor: OrderHistoryViewController (arguments: String)`, a path that
-    // started at the inner request.)
+    // No repository registered, the view forwarded as a type it is not, and a synchronous factory
+    // that resolves the main-actor view through the container: that request joins the awaited
+    // graph (Dip's idiom), but synchronous code runs once and cannot hop to the main actor, so it
+    // is reported at the factory that asked, with its path.
     let broken = Container()
     broken.register(.singleton) { OrderHistoryLog() }
     broken.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
     }
     .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
     .implements((any OrderRepository).self)
-    broken.register(.shared) { (r, customerID: String) in
+    broken.register(.shared) { (r, customerID: String) async throws in
       OrderHistoryPresenter(
-        view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
-        log: try r.resolve())
+        view: try await r.resolve(arguments: customerID), repository: try await r.resolve(), customerID: customerID,
+        log: try await r.resolve())
     }
     broken.register { _ in
       ScreenTitle(controller: try broken.resolve(OrderHistoryViewController.self, arguments: "c1"))
@@ -70,11 +68,13 @@ struct OrderHistorySafetyNetTests {
       problems == [
         "definitionNotFound: OrderHistoryPresenter (arguments: String) → OrderRepository",
         "invalidType: OrderRepository (arguments: String)",
+        "requiresMainActor: ScreenTitle → OrderHistoryViewController (arguments: String)",
       ], "\(report)")
     #expect(report.skippedDefinitions.isEmpty, "\(report)")
     // What validation found agrees with an awaited resolve.
-    let title = try? await broken.resolve(ScreenTitle.self)
-    #expect(title?.controller.customerID == "c1")
+    let error = await #expect(throws: ResolutionError.self) { try await broken.resolve(ScreenTitle.self) }
+    #expect(error?.code == .requiresMainActor)
+    #expect(error?.message.contains("the synchronous factory of ScreenTitle asks for it off the main actor") == true)
   }
 
   @MainActor

@@ -84,15 +84,41 @@ struct OrderHistoryScreenTests {
     }
   }
 
+  /// Concurrency.md, "Your code runs once": the presenter's factory written synchronously.
+  @Test func aSynchronousPresenterFactoryThatMeetsTheAsyncRepositoryIsAnErrorNamingIt() async throws {
+    let screen = Container(parent: OrderHistoryComposition.app())
+    screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID)
+    }
+    .implements((any OrderHistoryView & Sendable).self, through: WeakRefProxy.init)
+    .resolvingPropertiesOnMainActor { r, controller async throws in
+      controller.presenter = try await r.resolve(arguments: controller.customerID)
+    }
+    screen.register(.shared) { (r, customerID: String) in
+      OrderHistoryPresenter(
+        view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
+        log: try r.resolve())
+    }
+    let error = await #expect(throws: ResolutionError.self) {
+      try await screen.resolve(OrderHistoryViewController.self, arguments: "c42")
+    }
+    #expect(error?.code == .requiresAwait)
+    #expect(
+      error?.message
+        == "OrderRepository is made by an async factory, but the synchronous factory of OrderHistoryPresenter "
+        + "(arguments: String) asks for it, and synchronous code cannot await: it runs once.")
+    let report = await screen.validate(arguments: "c42")
+    let message = try #require(error?.message)
+    #expect(report.problems.contains { $0.message.hasPrefix(message) }, "\(report)")
+  }
+
   @Test func synchronousResolutionOffTheMainActorIsAnErrorWithATrueFix() {
     let screen = OrderHistoryComposition.screen(in: OrderHistoryComposition.app())
     let error = #expect(throws: ResolutionError.self) {
       try screen.resolve(OrderHistoryPresenter.self, arguments: "c42")
     }
-    // The view's block is async: that it needs `await` is what a synchronous caller must fix.
+    // The presenter's factory is async: that it needs `await` is what a synchronous caller must fix.
     #expect(error?.code == .requiresAwait)
-    #expect(
-      error?.pathDescription == "OrderHistoryPresenter (arguments: String) → OrderHistoryView (arguments: String)")
+    #expect(error?.pathDescription == "OrderHistoryPresenter (arguments: String)")
     #expect(error?.remedy.contains("try await container.resolve(...)") == true)
   }
 

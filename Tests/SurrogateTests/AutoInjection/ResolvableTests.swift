@@ -68,8 +68,8 @@ struct ResolvableTests {
       ResolvableRecording("a", log: log)
     }
     container.register(tag: "b") { ResolvableRecording("b", log: log) }
-    container.register { r in
-      ResolvableParent(child: try r.resolve(tag: "a"), own: try r.resolve(tag: "b"))
+    container.register { r async throws in
+      ResolvableParent(child: try await r.resolve(tag: "a"), own: try await r.resolve(tag: "b"))
     }
     _ = try await container.resolve(ResolvableParent.self)
     let entries = log.withLock { $0 }

@@ -123,7 +123,7 @@ struct ContainerInsideFactoryAwaitedTests {
     Self.screens(in: app)
     app.register { @MainActor _ in AwaitedView(presenter: try app.resolve(AwaitedPresenter.self)) }
       .resolvingPropertiesOnMainActor { _, view in view.repo = try app.resolve(AwaitedRepo.self) }
-    app.register { r in AwaitedMainScreen(view: try r.resolve(), repo: try r.resolve()) }
+    app.register { r async throws in AwaitedMainScreen(view: try await r.resolve(), repo: try await r.resolve()) }
     let screen = try await app.resolve(AwaitedMainScreen.self)
     #expect(screen.view.presenter.repo === screen.repo, "the main-actor factory joins the graph")
     #expect(screen.view.repo === screen.repo, "the main-actor block joins the graph")
@@ -146,12 +146,23 @@ struct ContainerInsideFactoryAwaitedTests {
     }
   }
 
-  @Test func aSynchronousFactoryThatResolvesAnAsyncDefinitionThroughTheContainerGetsItUnderAwait() async throws {
+  @Test func aSynchronousFactoryThatResolvesAnAsyncDefinitionThroughTheContainerIsNamedInTheError() async throws {
     let app = Container()
     app.register(.shared) { () async in AwaitedRepo() }
     app.register { _ in AwaitedPresenter(repo: try app.resolve(AwaitedRepo.self)) }
     app.register { r in AwaitedScreen(presenter: try r.resolve(), repo: try r.resolve()) }
-    // As through `r`: the request is made asynchronously and the factory runs again.
+    // As through `r`: the request joins the awaited graph, and synchronous code cannot await.
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(AwaitedScreen.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "AwaitedScreen → AwaitedPresenter → AwaitedRepo")
+    #expect(error?.message.contains("the synchronous factory of AwaitedPresenter asks for it") == true)
+    // Both factories run synchronously, one inside the other: both must await.
+    #expect(
+      error?.remedy.hasPrefix(
+        "Make the synchronous factory of AwaitedScreen and the synchronous code it runs, down to the synchronous "
+          + "factory of AwaitedPresenter, `async`") == true, "\(error?.remedy ?? "")")
+    app.register { r async throws in AwaitedPresenter(repo: try await r.resolve()) }
+    app.register { r async throws in AwaitedScreen(presenter: try await r.resolve(), repo: try await r.resolve()) }
     #expect(try await app.resolve(AwaitedScreen.self).sharesTheRepo)
   }
 

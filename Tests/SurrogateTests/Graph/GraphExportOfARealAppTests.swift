@@ -59,11 +59,18 @@ private final class BankStatementService: Sendable {
 }
 
 /// A service whose first dependency is made by an `async` factory, before `bootstrap()`.
-private func bankWithAnAsyncPool() -> Container {
+/// The statement service's factory is synchronous unless `awaitsThePool`: then it awaits the pool.
+private func bankWithAnAsyncPool(awaitsThePool: Bool = false) -> Container {
   let container = Container()
   container.register(.eagerSingleton) { _ async in await BankConnectionPool.open() }
   container.register(.singleton) { BankAuditTrail() }
-  container.register(.shared) { r in BankStatementService(pool: try r.resolve(), audit: try r.resolve()) }
+  if awaitsThePool {
+    container.register(.shared) { r async throws in
+      BankStatementService(pool: try await r.resolve(), audit: try await r.resolve())
+    }
+  } else {
+    container.register(.shared) { r in BankStatementService(pool: try r.resolve(), audit: try r.resolve()) }
+  }
   return container
 }
 
@@ -110,7 +117,7 @@ struct GraphExportOfARealAppTests {
   }
 
   @Test func theAwaitedExportDrawsAsyncDefinitionsWhole() async throws {
-    let container = bankWithAnAsyncPool()
+    let container = bankWithAnAsyncPool(awaitsThePool: true)
     let graph = await container.dependencyGraph()
     #expect(graph.nodes.allSatisfy { $0.incomplete == nil }, "\(graph.nodes)")
     #expect(
@@ -118,6 +125,16 @@ struct GraphExportOfARealAppTests {
     let one = try await container.dependencyGraph(of: BankStatementService.self)
     #expect(drawnEdges(one) == drawnEdges(graph))
     #expect(!graph.dot().contains("not drawn whole"))
+  }
+
+  @Test func theAwaitedExportSaysASynchronousFactoryCannotAwaitThePool() async throws {
+    let graph = await bankWithAnAsyncPool().dependencyGraph()
+    let service = graph.nodes.first { $0.name == "BankStatementService" }
+    #expect(
+      service?.incomplete?.contains(
+        "requiresAwait: BankConnectionPool is made by an async factory, but the synchronous factory of "
+          + "BankStatementService asks for it") == true, "\(graph.nodes)")
+    #expect(drawnEdges(graph) == ["BankStatementService -> BankConnectionPool"])
   }
 }
 
@@ -166,8 +183,8 @@ private final class DeferredScreen: Sendable {
   init(remote: DeferredRemote) { self.remote = remote }
 }
 
-/// A synchronous factory that meets an `async` definition: the awaited resolution makes that one
-/// first, then runs the factory again. The drawing shows who asked, not who made it.
+/// A synchronous factory that meets an `async` definition runs once and stops there: the awaited
+/// drawing shows the edge it asked for and marks the definitions on its path not drawn whole.
 struct DeferredRequestGraphExportTests {
   private func app() -> Container {
     let container = Container()
@@ -177,9 +194,16 @@ struct DeferredRequestGraphExportTests {
     return container
   }
 
-  @Test func theAwaitedExportDrawsOnlyTheEdgesTheFactoriesAsked() async throws {
+  @Test func theAwaitedExportDrawsTheEdgesTheFactoriesAskedAndWhereTheyStopped() async throws {
     let expected = ["DeferredRemote -> DeferredConfig", "DeferredScreen -> DeferredRemote"]
-    #expect(drawnEdges(try await app().dependencyGraph(of: DeferredScreen.self)) == expected)
-    #expect(drawnEdges(await app().dependencyGraph()) == expected)
+    let one = await #expect(throws: ResolutionError.self) {
+      try await app().dependencyGraph(of: DeferredScreen.self)
+    }
+    #expect(one?.code == .requiresAwait)
+    #expect(one?.pathDescription == "DeferredScreen → DeferredRemote → DeferredConfig")
+    let graph = await app().dependencyGraph()
+    #expect(drawnEdges(graph) == expected)
+    let remote = graph.nodes.first { $0.name == "DeferredRemote" }
+    #expect(remote?.incomplete?.contains("the synchronous factory of DeferredRemote asks for it") == true)
   }
 }

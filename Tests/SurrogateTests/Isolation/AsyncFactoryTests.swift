@@ -174,22 +174,26 @@ struct AsyncFactoryTests {
     #expect(error?.message == "Report has an async `resolvingProperties` block and cannot be resolved synchronously.")
   }
 
-  @Test func aSynchronousFactoryRunsAgainOnceForEachAsyncDependencyItMeets() async throws {
+  @Test func aSynchronousFactoryRunsOnceAndFindsAsyncSingletonsOnlyOnceTheyAreMade() async throws {
     let container = Container()
-    let runs = Mutex(0)
+    let runs = Counter()
     container.register(.singleton) { _ async throws in try await Database.open("main") }
     container.register(.singleton, tag: "audit") { _ async throws in try await Database.open("audit") }
     container.register { r in
-      runs.withLock { $0 += 1 }
+      runs.increment()
       return Pair(first: try r.resolve(Database.self), second: try r.resolve(Database.self, tag: "audit"))
     }
+    let error = await #expect(throws: ResolutionError.self) { try await container.resolve(Pair.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "Pair → Database")
+    #expect(runs.value == 1)
+    // Once made, the singletons are there: the synchronous factory finds them.
+    _ = try await container.resolve(Database.self)
+    _ = try await container.resolve(Database.self, tag: "audit")
     let pair = try await container.resolve(Pair.self)
     #expect(pair.first.name == "main")
     #expect(pair.second.name == "audit")
-    #expect(runs.withLock { $0 } == 3)
-    // Once made, the singletons are there: the next resolution runs the factory once.
-    _ = try await container.resolve(Pair.self)
-    #expect(runs.withLock { $0 } == 4)
+    #expect(runs.value == 2)
   }
 }
 

@@ -56,50 +56,76 @@ private final class RunCounts: Sendable {
 
 /// A user's synchronous factory or block runs once for the instance it makes, whatever the
 /// resolution meets: an `async` dependency, a main-actor one, a definition still being built.
+/// Where one run cannot work (synchronous code cannot await), it is a typed error that names the
+/// code, at resolve and in `validate()`.
 @Suite(.hangGuard)
 struct FactoriesRunOnceTests {
-  // NB: known issues of #34 ("Factories run once"), each still true: when one is fixed, its
-  // `withKnownIssue` fails the test, and the expectation moves out of it.
-  static let factoryRunsAgain: Comment =
-    "#34: an async resolution runs a synchronous factory again after it met an `async` dependency"
-
-  private func reportContainer(_ counts: RunCounts) -> Container {
+  private func reportContainer(_ counts: RunCounts, awaits: Bool = false) -> Container {
     let container = Container()
     container.register(.singleton) { _ async throws in try await Database.open("main") }
     container.register(.unique) { RunOnceLedger(number: counts.ledgers.increment()) }
       .disposing { _ in counts.disposedLedgers.increment() }
-    container.register { r in
-      counts.reports.increment()
-      return RunOnceReport(ledger: try r.resolve(), database: try r.resolve())
+    if awaits {
+      container.register { r async throws in
+        counts.reports.increment()
+        return RunOnceReport(ledger: try await r.resolve(), database: try await r.resolve())
+      }
+    } else {
+      container.register { r in
+        counts.reports.increment()
+        return RunOnceReport(ledger: try r.resolve(), database: try r.resolve())
+      }
     }
     return container
   }
 
-  @Test func aSynchronousFactoryThatMeetsAnAsyncDependencyRunsOnce() async throws {
+  @Test func aSynchronousFactoryThatMeetsAnAsyncDependencyRunsOnceAndTheErrorNamesIt() async throws {
     let counts = RunCounts()
-    let report = try await reportContainer(counts).resolve(RunOnceReport.self)
-    #expect(report.database.name == "main")
-    // The first run's `.unique` ledger is nobody's: it is disposed when the graph ends; the one the
-    // report holds is the caller's (see `AbandonedRunDisposalTests` for the other cases).
-    #expect(counts.disposedLedgers.value == counts.ledgers.value - 1)
-    withKnownIssue(Self.factoryRunsAgain) {
-      #expect(counts.reports.value == 1)
-      #expect(counts.ledgers.value == 1)
-      #expect(report.ledger.number == 1)
+    let error = await #expect(throws: ResolutionError.self) {
+      try await reportContainer(counts).resolve(RunOnceReport.self)
     }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "RunOnceReport → Database")
+    #expect(
+      error?.message
+        == "Database is made by an async factory, but the synchronous factory of RunOnceReport asks for it, and "
+        + "synchronous code cannot await: it runs once.")
+    #expect(error?.remedy.contains("Make the synchronous factory of RunOnceReport `async`") == true)
+    #expect(counts.reports.value == 1)
+    // The ledger it got first is nobody's: the failed graph disposes it, once.
+    #expect(counts.ledgers.value == 1)
+    #expect(counts.disposedLedgers.value == 1)
   }
 
-  @Test func aSynchronousFactoryThatMeetsAnAsyncDependencyInAScopeRunsOnceAndEachInstanceIsDisposedOnce()
-    async throws
-  {
+  @Test func validationReportsTheSynchronousFactoryThatCannotAwait() async throws {
+    let report = await reportContainer(RunCounts()).validate()
+    let problem = report.problems.first { $0.key == DefinitionKey(type: Database.self) }
+    #expect(problem?.code == .requiresAwait, "\(report)")
+    #expect(problem?.pathDescription == "RunOnceReport → Database", "\(report)")
+    #expect(problem?.message.contains("the synchronous factory of RunOnceReport asks for it") == true)
+    #expect(await reportContainer(RunCounts(), awaits: true).validate().isValid)
+  }
+
+  @Test func anAsyncFactoryThatAwaitsTheSameDependenciesRunsOnce() async throws {
     let counts = RunCounts()
-    let app = reportContainer(counts)
-    let number = try await app.withScope { scope in try await scope.resolve(RunOnceReport.self).ledger.number }
-    #expect(counts.disposedLedgers.value == counts.ledgers.value)
-    withKnownIssue(Self.factoryRunsAgain) {
+    let report = try await reportContainer(counts, awaits: true).resolve(RunOnceReport.self)
+    #expect(report.database.name == "main")
+    #expect(counts.reports.value == 1)
+    #expect(counts.ledgers.value == 1)
+    #expect(report.ledger.number == 1)
+    // The ledger is the caller's.
+    #expect(counts.disposedLedgers.value == 0)
+  }
+
+  @Test func inAScopeEachInstanceIsMadeOnceAndDisposedOnceWhetherTheFactoryAwaitsOrNot() async throws {
+    for awaits in [false, true] {
+      let counts = RunCounts()
+      let app = reportContainer(counts, awaits: awaits)
+      let number = try? await app.withScope { scope in try await scope.resolve(RunOnceReport.self).ledger.number }
+      #expect(number == (awaits ? 1 : nil))
       #expect(counts.reports.value == 1)
       #expect(counts.ledgers.value == 1)
-      #expect(number == 1)
+      #expect(counts.disposedLedgers.value == 1)
     }
   }
 

@@ -111,7 +111,8 @@ struct MainActorIsolationInAsyncGraphsTests {
       Badge(toolbarTitle: "\(type(of: try r.resolve(Toolbar.self, tag: "other")))")
     }
     container.register(.shared, tag: "other") { @MainActor r in Toolbar(title: "other") }
-    let screen = try await container.resolve(Screen.self)
-    #expect(await screen.badge?.toolbarTitle == "Toolbar")
+    let error = await #expect(throws: ResolutionError.self) { try await container.resolve(Screen.self) }
+    #expect(error?.code == .requiresMainActor)
+    #expect(error?.message.contains("the synchronous factory of Badge asks for it off the main actor") == true)
   }
 }

@@ -119,55 +119,106 @@ final class AccountsControllerKeeper: Sendable {
   }
 }
 
+/// How the presenter of the accounts screen is registered.
+enum AccountsPresenterFactory: CaseIterable, Sendable {
+  /// A synchronous closure, as a Dip user writes it: it runs where the resolution runs, once, so
+  /// off the main actor it cannot make the main-actor view.
+  case synchronous
+  /// An `async` closure that awaits the view: the view's own factory, synchronous, cannot ask
+  /// for it.
+  case async
+  /// `autowire(PlainAccountsPresenter.init)`: the container resolves the view, synchronously
+  /// where it can and with `await` where it must.
+  case autowired
+}
+
 /// The accounts screen as a child container of the app, the presenter also handed out as a
 /// protocol; `keeper` keeps the controller.
-func plainAccountsScreen(autowired: Bool, keeper: AccountsControllerKeeper = AccountsControllerKeeper()) -> Container {
+func plainAccountsScreen(
+  _ presenter: AccountsPresenterFactory, keeper: AccountsControllerKeeper = AccountsControllerKeeper()
+) -> Container {
   let app = Container()
   let screen = Container(parent: app)
   screen.register(.shared) { @MainActor r in keeper.keep(PlainAccountsController(presenter: try r.resolve())) }
     .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
-  if autowired {
-    screen.autowire(PlainAccountsPresenter.init).implements((any AccountsPresenting).self)
-  } else {
+  switch presenter {
+  case .synchronous:
     screen.register(.shared) { r in PlainAccountsPresenter(view: try r.resolve()) }
       .implements((any AccountsPresenting).self)
+  case .async:
+    screen.register(.shared) { r async throws in PlainAccountsPresenter(view: try await r.resolve()) }
+      .implements((any AccountsPresenting).self)
+  case .autowired:
+    screen.autowire(PlainAccountsPresenter.init).implements((any AccountsPresenting).self)
   }
   return screen
 }
 
 struct PlainPresenterMainActorViewTests {
-  @Test(arguments: [false, true]) func presenterFirstAwaitedBuildsTheViewOnTheMainActorAndBindsTheProxy(
-    autowired: Bool
+  @Test(arguments: [AccountsPresenterFactory.async, .autowired])
+  func presenterFirstAwaitedBuildsTheViewOnTheMainActorAndBindsTheProxy(
+    presenter factory: AccountsPresenterFactory
   ) async throws {
     let keeper = AccountsControllerKeeper()
-    let presenter = try await plainAccountsScreen(autowired: autowired, keeper: keeper)
-      .resolve(PlainAccountsPresenter.self)
+    let presenter = try await plainAccountsScreen(factory, keeper: keeper).resolve(PlainAccountsPresenter.self)
     let controller = try #require(keeper.controller)
     let proxy = try #require(presenter.view as? WeakRefProxy<PlainAccountsController>)
     #expect(proxy.object === controller)
     #expect(controller.presenter === presenter)
   }
 
-  @Test(arguments: [false, true]) func thePresentersProtocolFirstAwaited(autowired: Bool) async throws {
+  @Test(arguments: [AccountsPresenterFactory.async, .autowired])
+  func thePresentersProtocolFirstAwaited(presenter factory: AccountsPresenterFactory) async throws {
     let keeper = AccountsControllerKeeper()
-    let presenter = try await plainAccountsScreen(autowired: autowired, keeper: keeper)
-      .resolve((any AccountsPresenting).self)
+    let presenter = try await plainAccountsScreen(factory, keeper: keeper).resolve((any AccountsPresenting).self)
     let controller = try #require(keeper.controller)
     #expect(controller.presenter === presenter)
   }
 
-  @Test(arguments: [false, true]) @MainActor func presenterFirstOnTheMainActor(autowired: Bool) throws {
-    let presenter = try plainAccountsScreen(autowired: autowired).resolve(PlainAccountsPresenter.self)
+  @Test func aSynchronousPresenterFirstAwaitedOffTheMainActorIsAnErrorNamingItsFactory() async throws {
+    let error = await #expect(throws: ResolutionError.self) {
+      try await plainAccountsScreen(.synchronous).resolve(PlainAccountsPresenter.self)
+    }
+    #expect(error?.code == .requiresMainActor)
+    #expect(error?.pathDescription == "PlainAccountsPresenter → AccountsScreenView")
+    #expect(error?.message.contains("the synchronous factory of PlainAccountsPresenter asks for it") == true)
+  }
+
+  @Test(arguments: [AccountsPresenterFactory.synchronous, .autowired])
+  @MainActor func presenterFirstOnTheMainActor(presenter factory: AccountsPresenterFactory) throws {
+    let presenter = try plainAccountsScreen(factory).resolve(PlainAccountsPresenter.self)
     #expect(presenter.view is WeakRefProxy<PlainAccountsController>)
   }
 
-  @Test(arguments: [false, true]) func viewFirstAwaited(autowired: Bool) async throws {
-    let controller = try await plainAccountsScreen(autowired: autowired).resolve(PlainAccountsController.self)
+  @Test(arguments: [AccountsPresenterFactory.synchronous, .autowired])
+  func viewFirstAwaited(presenter factory: AccountsPresenterFactory) async throws {
+    let controller = try await plainAccountsScreen(factory).resolve(PlainAccountsController.self)
     #expect(controller.presenter is PlainAccountsPresenter)
   }
 
-  @Test(arguments: [false, true]) func validateFindsNoProblem(autowired: Bool) async throws {
-    let report = await plainAccountsScreen(autowired: autowired).validate()
-    #expect(report.problems.isEmpty, "\(report)")
+  /// Only the auto-wired presenter works from both ends off the main actor: a synchronous one
+  /// cannot make the view there, and the view's synchronous factory cannot await an `async` one.
+  @Test(arguments: AccountsPresenterFactory.allCases)
+  func validateFindsAProblemExactlyWhereAnEndCannotBeResolved(presenter factory: AccountsPresenterFactory)
+    async throws
+  {
+    let report = await plainAccountsScreen(factory).validate()
+    let problems = report.problems.map { "\($0.code): \($0.pathDescription)" }.sorted()
+    switch factory {
+    case .synchronous:
+      #expect(
+        problems == [
+          "requiresMainActor: AccountsPresenting → AccountsScreenView",
+          "requiresMainActor: PlainAccountsPresenter → AccountsScreenView",
+        ], "\(report)")
+    case .async:
+      #expect(
+        problems == [
+          "requiresAwait: AccountsScreenView → AccountsPresenting",
+          "requiresAwait: PlainAccountsController → AccountsPresenting",
+        ], "\(report)")
+    case .autowired:
+      #expect(problems.isEmpty, "\(report)")
+    }
   }
 }

@@ -147,10 +147,27 @@ struct WaitingBlocksTests {
   /// The same when the outermost construction is made by synchronous code (a `.unique` owner's
   /// factory makes the parent): the async block cannot wait for async code there, so the request
   /// is made asynchronously as before, and the graph is still wired once, correctly.
-  @Test func anAsyncBlockUnderAConstructionThatSynchronousCodeFinishesStillWiresTheGraph() async throws {
+  @Test func anAsyncBlockUnderAConstructionThatSynchronousCodeFinishesIsAnErrorNamingThatCode() async throws {
     let app = Container()
     let blocks = Counter()
     app.register(.unique) { r in WaitingOwner(parent: try r.resolve(), child: try r.resolve()) }
+    app.register(.shared) { r in WaitingParent(child: try r.resolve()) }
+    app.register(.shared) { WaitingChild() }
+      .resolvingProperties { r, child async throws in
+        blocks.increment()
+        child.parent = try await r.resolve()
+      }
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(WaitingOwner.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "WaitingOwner → WaitingParent → WaitingChild")
+    #expect(error?.remedy.hasPrefix("Make the synchronous factory of WaitingOwner and") == true)
+    #expect(blocks.value == 0)
+  }
+
+  @Test func anAsyncBlockUnderAConstructionThatAsyncCodeFinishesWiresTheGraph() async throws {
+    let app = Container()
+    let blocks = Counter()
+    app.register(.unique) { r async throws in WaitingOwner(parent: try await r.resolve(), child: try await r.resolve()) }
     app.register(.shared) { r in WaitingParent(child: try r.resolve()) }
     app.register(.shared) { WaitingChild() }
       .resolvingProperties { r, child async throws in
