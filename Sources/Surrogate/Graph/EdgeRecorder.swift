@@ -64,7 +64,6 @@ final class EdgeRecorder: GraphObserver {
 
   func finishedBuilding(_ definition: DefinitionKey) { building.removeLast() }
 
-
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
     if weakly { weakRequests[requested] = .some(nil) }
   }

@@ -167,7 +167,8 @@ struct WaitingBlocksTests {
   @Test func anAsyncBlockUnderAConstructionThatAsyncCodeFinishesWiresTheGraph() async throws {
     let app = Container()
     let blocks = Counter()
-    app.register(.unique) { r async throws in WaitingOwner(parent: try await r.resolve(), child: try await r.resolve()) }
+    app.register(.unique) { r async throws in WaitingOwner(parent: try await r.resolve(), child: try await r.resolve())
+    }
     app.register(.shared) { r in WaitingParent(child: try r.resolve()) }
     app.register(.shared) { WaitingChild() }
       .resolvingProperties { r, child async throws in
