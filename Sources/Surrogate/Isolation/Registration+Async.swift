@@ -137,9 +137,7 @@ extension Registration {
     while index < blocks.count {
       do {
         if index == Self.injectionStep {
-          try await graph.replayingSynchronously(remaking: false) {
-            try injectProperties(of: instance, resolver: resolver)
-          }
+          try await injectPropertiesAsync(of: instance, resolver: resolver)
         } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
           try await graph.replaying { try await asyncBlock(resolver, instance) }
         } else {
