@@ -1,10 +1,23 @@
 /// The storage of an auto-injected property (``Injected``, ``InjectedWeak``), filled in place at
 /// its address inside the instance (see ``InjectionPlan``).
 protocol AutoInjectedProperty: SendableMetatype {
+  /// What the property holds once injected.
+  associatedtype Resolved
   /// Whether the property holds what the container injected (or what was assigned).
   var hasValue: Bool { get }
   /// Resolves the property's value with `resolver` and stores it, unless it already has one.
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError)
+  /// Resolves the property's value in an async resolution, awaiting what needs it, without
+  /// storing it: `nil` when the property stays empty (see ``InjectedProperty/resolve(_:tag:isRequired:isWeak:resolver:)``).
+  ///
+  /// ```swift
+  /// if let value = try await pointer.pointee.resolveAsync(property, resolver: resolver) {
+  ///   pointer.pointee.store(value)
+  /// }
+  /// ```
+  func resolveAsync(_ property: InjectedProperty, resolver: Resolver) async throws -> Resolved?
+  /// Stores a resolved value, as ``inject(_:resolver:)`` does.
+  mutating func store(_ value: Resolved)
 }
 
 /// An auto-injected property being injected: its owner and name, for the resolution context and
@@ -54,14 +67,46 @@ extension InjectedProperty {
         try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
     } catch {
-      let declaration = InjectedDeclaration(isWeak: isWeak, tag: tag, isRequired: isRequired, valueType: Value.self)
-      if declaration.isOptional, resolver.graph.meansNil(error, for: key) {
-        resolver.graph.noteNilOptional(key.with(type: Value?.self))
-        return nil
-      }
-      guard isRequired else { return nil }
-      throw failed(error, key: key, declaration: declaration, resolver: resolver)
+      return try unresolved(Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
+        resolver: resolver)
     }
+  }
+
+  /// ``resolve(_:tag:isRequired:isWeak:resolver:)`` in an async resolution: the value is made
+  /// with `await`, in its own isolation (an `async` definition awaited, a main-actor one on the
+  /// main actor), so nothing before it is made again. A cancellation is not a failure to resolve
+  /// the property: it passes, whatever the declaration.
+  ///
+  /// ```swift
+  /// let value = try await property.resolveAsync(Value.self, tag: tag, isRequired: true, isWeak: false, resolver: r)
+  /// ```
+  func resolveAsync<Value>(_: Value.Type, tag: InjectionTag, isRequired: Bool, isWeak: Bool, resolver: Resolver)
+    async throws -> Value?
+  {
+    let key = tag.key(for: Value.self, resolver: resolver)
+    do {
+      return try await resolver.graph.injectingAsync(self) { () async throws -> Value in
+        try await resolver.graph.resolveAsync(key, arguments: (), from: resolver.container)
+      }
+    } catch let error as ResolutionError {
+      return try unresolved(Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
+        resolver: resolver)
+    }
+  }
+
+  /// The property's value when resolving it failed with `error`: `nil` for an optional property
+  /// whose type nothing registers, or one that is not required; else the owner's failure.
+  private func unresolved<Value>(
+    _: Value.Type, _ error: ResolutionError, key: DefinitionKey, tag: InjectionTag, isRequired: Bool, isWeak: Bool,
+    resolver: Resolver
+  ) throws(ResolutionError) -> Value? {
+    let declaration = InjectedDeclaration(isWeak: isWeak, tag: tag, isRequired: isRequired, valueType: Value.self)
+    if declaration.isOptional, resolver.graph.meansNil(error, for: key) {
+      resolver.graph.noteNilOptional(key.with(type: Value?.self))
+      return nil
+    }
+    guard isRequired else { return nil }
+    throw failed(error, key: key, declaration: declaration, resolver: resolver)
   }
 }
 
@@ -121,6 +166,14 @@ extension Injected: AutoInjectedProperty {
     guard !isInjected,
       let value = try property.resolve(Value.self, tag: tag, isRequired: isRequired, isWeak: false, resolver: resolver)
     else { return }
+    store(value)
+  }
+
+  func resolveAsync(_ property: InjectedProperty, resolver: Resolver) async throws -> Value? {
+    try await property.resolveAsync(Value.self, tag: tag, isRequired: isRequired, isWeak: false, resolver: resolver)
+  }
+
+  mutating func store(_ value: Value) {
     storage = value
     isInjected = true
     didInject?(value)
@@ -132,18 +185,43 @@ extension InjectedWeak: AutoInjectedProperty {
 
   mutating func inject(_ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
     guard !isInjected, let value = try resolveWeakly(property, resolver: resolver) else { return }
-    guard Swift.type(of: value as Any) is AnyClass else {
+    try checkIsObject(value, property, resolver: resolver)
+    store(value)
+  }
+
+  func resolveAsync(_ property: InjectedProperty, resolver: Resolver) async throws -> Value? {
+    let value: Value?
+    if let observer = resolver.graph.observer {
       let key = tag.key(for: Value.self, resolver: resolver)
-      throw ResolutionError(
-        .propertyInjectionFailed, key: key, path: resolver.graph.path(to: key),
-        message: "Cannot auto-inject \(typeName(property.owner)).\(property.name) weakly: "
-          + "\(key) resolved to a \(typeName(Swift.type(of: value as Any))), which is not a class instance.",
-        remedy: "Use `@Injected` for values, or register a class for \(typeName(Value.self)).",
-        properties: [resolver.graph.frameCount - 1: property.name])
+      observer.injectsWeakly(key, property: property.name, isStarting: true)
+      defer { observer.injectsWeakly(key, property: property.name, isStarting: false) }
+      value = try await property.resolveAsync(
+        Value.self, tag: tag, isRequired: isRequired, isWeak: true, resolver: resolver)
+    } else {
+      value = try await property.resolveAsync(
+        Value.self, tag: tag, isRequired: isRequired, isWeak: true, resolver: resolver)
     }
+    guard let value else { return nil }
+    try checkIsObject(value, property, resolver: resolver)
+    return value
+  }
+
+  mutating func store(_ value: Value) {
     object = value as AnyObject
     isInjected = true
     didInject?(value)
+  }
+
+  /// A weak property holds a class instance: anything else would be `nil` at once, and is an error.
+  private func checkIsObject(_ value: Value, _ property: InjectedProperty, resolver: Resolver) throws(ResolutionError) {
+    guard !(Swift.type(of: value as Any) is AnyClass) else { return }
+    let key = tag.key(for: Value.self, resolver: resolver)
+    throw ResolutionError(
+      .propertyInjectionFailed, key: key, path: resolver.graph.path(to: key),
+      message: "Cannot auto-inject \(typeName(property.owner)).\(property.name) weakly: "
+        + "\(key) resolved to a \(typeName(Swift.type(of: value as Any))), which is not a class instance.",
+      remedy: "Use `@Injected` for values, or register a class for \(typeName(Value.self)).",
+      properties: [resolver.graph.frameCount - 1: property.name])
   }
 
   /// Resolves the value, telling the graph's observer (validation, graph export) that this

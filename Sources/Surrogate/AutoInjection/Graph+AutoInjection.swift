@@ -15,6 +15,18 @@ extension Graph {
     return try body()
   }
 
+  /// ``injecting(_:_:)`` in an async resolution.
+  ///
+  /// ```swift
+  /// try await graph.injectingAsync(property) { try await graph.resolveAsync(key, arguments: (), from: container) }
+  /// ```
+  func injectingAsync<Value>(_ property: InjectedProperty, _ body: () async throws -> Value) async throws -> Value {
+    let outer = extras.injecting
+    extras.injecting = (property, frameCount - 1)
+    defer { extrasStorage?.injecting = outer }
+    return try await body()
+  }
+
   /// The auto-injected property whose value the definition on top of the path is being made for.
   var injectedProperty: InjectedProperty? {
     guard let injecting = extrasStorage?.injecting, injecting.ownerDepth == frameCount - 2 else { return nil }

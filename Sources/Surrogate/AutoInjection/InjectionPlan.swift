@@ -6,7 +6,8 @@
 //   each field's offset and type are those of a stored property of every instance of that exact
 //   class; ``InjectionPlan/run(on:resolver:)`` is only called with an instance whose dynamic type
 //   is the plan's (checked by the caller, `Registration.injectionPlan(for:)`, by metadata address).
-// - The instance is alive for the whole call: the caller holds it (the graph keeps it too).
+// - The instance is alive for the whole call: the caller holds it (the graph keeps it too); in
+//   `runAsync`, across its suspensions as well.
 // - The property is injected in place. A factory that the resolution runs may read it through
 //   its getter meanwhile: it reads the wrapper's storage as it was (nil), and nothing writes it
 //   until the value is resolved, so such a read never sees a torn value.
@@ -86,6 +87,40 @@ final class InjectionPlan: Sendable {
     if isResolvable, let resolvable = object as? any Resolvable {
       try resolvable.resolveDependencies(resolver)
     }
+  }
+
+  /// ``run(on:resolver:autoInjects:)`` in an async resolution: each property's value is made
+  /// with `await` (see ``AutoInjectedProperty/resolveAsync(_:resolver:)``) and stored as the
+  /// synchronous path stores it; ``Resolvable/resolveDependencies(_:)``, the user's synchronous
+  /// code, runs as synchronous code of the resolution does.
+  ///
+  /// ```swift
+  /// try await plan.runAsync(on: object, resolver: resolver, autoInjects: true)
+  /// ```
+  func runAsync(on object: AnyObject, resolver: Resolver, autoInjects: Bool) async throws {
+    if autoInjects {
+      for field in fields {
+        try await Self.injectAsync(
+          field.type, into: object, at: field.offset, property: InjectedProperty(owner: type, name: field.name),
+          resolver: resolver)
+      }
+    }
+    if isResolvable, let resolvable = object as? any Resolvable {
+      try resolver.graph.runningSynchronously { try resolvable.resolveDependencies(resolver) }
+    }
+  }
+
+  /// Resolves the property at `offset` in `object` and stores its value in place, unless it has
+  /// one already. `object` is alive across the suspension: the caller holds it.
+  private static func injectAsync<Property: AutoInjectedProperty>(
+    _: Property.Type, into object: AnyObject, at offset: Int, property: InjectedProperty, resolver: Resolver
+  ) async throws {
+    let pointer = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
+      .assumingMemoryBound(to: Property.self)
+    guard !pointer.pointee.hasValue,
+      let value = try await pointer.pointee.resolveAsync(property, resolver: resolver)
+    else { return }
+    pointer.pointee.store(value)
   }
 
   private static func inject<Property: AutoInjectedProperty>(

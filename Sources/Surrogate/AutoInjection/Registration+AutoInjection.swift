@@ -145,6 +145,18 @@ extension Registration {
     try plan.run(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
   }
 
+  /// ``injectProperties(of:resolver:)`` in an async resolution: each property is made with
+  /// `await`, so a property whose definition is `async` or main-actor never makes the properties
+  /// before it twice.
+  ///
+  /// ```swift
+  /// if index == Self.injectionStep { try await injectPropertiesAsync(of: instance, resolver: resolver) }
+  /// ```
+  func injectPropertiesAsync(of instance: Instance, resolver: Resolver) async throws {
+    guard let plan = injectionPlan(for: instance), let object = DynamicType.object(of: instance) else { return }
+    try await plan.runAsync(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
+  }
+
   /// A copy whose instances get their auto-injected properties filled or not, whatever the
   /// container says.
   func autoInjecting(_ enabled: Bool) -> Registration {
@@ -152,7 +164,7 @@ extension Registration {
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+      resolveArguments: resolveArguments, resolveArgumentsAsync: resolveArgumentsAsync, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: enabled)
   }
 }

@@ -51,7 +51,10 @@ extension Container {
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (repeat each Dependency) throws -> T
   ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+    insertRegistration(
+      scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
+      asyncFactory: { r, _ in try await initializer(repeat r.resolveWiredAsync((each Dependency).self)) }
+    ) { r, _ in
       try initializer(repeat r.resolve((each Dependency).self, tagSlot: r.tagSlot))
     }
   }
@@ -72,6 +75,11 @@ extension Container {
   // These overloads, which overload ranking prefers to the pack whenever the parameter count
   // matches, resolve each parameter in code specialized for its type. They must behave exactly
   // like the pack overloads; `AutowiringArityTests` runs the same cases through both.
+  //
+  // Each overload registers an awaiting form of its factory too, for `try await resolve`: it
+  // resolves every parameter with `await`, in order, then calls the initializer once; a parameter
+  // whose definition is `async` or main-actor never makes the initializer's other parameters
+  // twice (see `Registration.Extras.asyncFactory`).
   //
   // NB: the parameters are `consuming`. A resolved dependency is already owned by the caller, and
   // an initializer takes its arguments owned; through a function value that borrows them, every
@@ -117,7 +125,10 @@ extension Container {
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (consuming D1) throws -> T
   ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+    insertRegistration(
+      scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
+      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync()) }
+    ) { r, _ in
       try initializer(r.resolveWired())
     }
   }
@@ -161,7 +172,10 @@ extension Container {
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (consuming D1, consuming D2) throws -> T
   ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+    insertRegistration(
+      scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
+      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync()) }
+    ) { r, _ in
       try initializer(r.resolveWired(), r.resolveWired())
     }
   }
@@ -205,7 +219,10 @@ extension Container {
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (consuming D1, consuming D2, consuming D3) throws -> T
   ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+    insertRegistration(
+      scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
+      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync()) }
+    ) { r, _ in
       try initializer(r.resolveWired(), r.resolveWired(), r.resolveWired())
     }
   }
@@ -249,7 +266,10 @@ extension Container {
     _ scope: Scope, type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil,
     _ initializer: @escaping @Sendable (consuming D1, consuming D2, consuming D3, consuming D4) throws -> T
   ) -> Definition<T, Void> {
-    insertRegistration(scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: []) { r, _ in
+    insertRegistration(
+      scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
+      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync()) }
+    ) { r, _ in
       try initializer(r.resolveWired(), r.resolveWired(), r.resolveWired(), r.resolveWired())
     }
   }

@@ -29,9 +29,12 @@ extension Container {
     var argumentTypes: [Any.Type] = []
     for argumentType in repeat (each Argument).self { argumentTypes.append(argumentType) }
     let resolveArguments = argumentTypes.isEmpty ? nil : Self.argumentResolver(for: repeat (each Argument).self)
-    return insertRegistration(scope, key: key, resolveArguments: resolveArguments, argumentTypes: argumentTypes) {
-      r, arguments in try factory(r, repeat each arguments)
-    }
+    let resolveArgumentsAsync =
+      argumentTypes.isEmpty ? nil : Self.asyncArgumentResolver(for: repeat (each Argument).self)
+    return insertRegistration(
+      scope, key: key, resolveArguments: resolveArguments, resolveArgumentsAsync: resolveArgumentsAsync,
+      argumentTypes: argumentTypes
+    ) { r, arguments in try factory(r, repeat each arguments) }
   }
 
   /// Registers a factory that needs nothing from the container.
@@ -187,20 +190,40 @@ extension Container {
     }
   }
 
-  /// Stores a registration of `factory` under `key` and returns its definition.
+  /// ``argumentResolver(for:)`` for an async resolution: each argument is made with `await`, in
+  /// its own isolation (see ``Resolver/resolveWiredAsync(_:)``).
+  ///
+  /// ```swift
+  /// let resolve = Container.asyncArgumentResolver(for: URL.self, Int.self)
+  /// let (url, port) = try await resolve(r)
+  /// ```
+  @inlinable
+  static func asyncArgumentResolver<each Argument>(for types: repeat (each Argument).Type)
+    -> @Sendable (Resolver) async throws -> (repeat each Argument)
+  {
+    { (r: Resolver) async throws -> (repeat each Argument) in
+      try await (repeat r.resolveWiredAsync((each Argument).self))
+    }
+  }
+
+  /// Stores a registration of `factory` under `key` and returns its definition; with
+  /// `asyncFactory`, the form of `factory` an async resolution runs instead (see
+  /// ``Registration/Extras/asyncFactory``).
   @inlinable
   func insertRegistration<T, Arguments>(
     _ scope: Scope, key: DefinitionKey, resolveArguments: Registration<T, Arguments>.ArgumentResolver? = nil,
-    argumentTypes: [Any.Type], factory: @escaping Registration<T, Arguments>.Factory
+    resolveArgumentsAsync: Registration<T, Arguments>.AsyncArgumentResolver? = nil,
+    argumentTypes: [Any.Type], asyncFactory: Registration<T, Arguments>.AsyncFactory? = nil,
+    factory: @escaping Registration<T, Arguments>.Factory
   ) -> Definition<T, Arguments> {
     let id = insert { id in
-      guard resolveArguments != nil || !argumentTypes.isEmpty else {
+      guard resolveArguments != nil || !argumentTypes.isEmpty || asyncFactory != nil else {
         return Registration<T, Arguments>(
           id: id, key: key, scope: scope, factory: factory, producer: Registration<T, Arguments>.specializedProducer())
       }
       return Registration<T, Arguments>(
-        id: id, key: key, scope: scope, factory: factory, resolveArguments: resolveArguments,
-        argumentTypes: argumentTypes,
+        id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
+        resolveArguments: resolveArguments, resolveArgumentsAsync: resolveArgumentsAsync, argumentTypes: argumentTypes,
         producer: Registration<T, Arguments>.specializedProducer())
     }
     return Definition(container: self, id: id, key: key, sourceKey: key, scope: scope)

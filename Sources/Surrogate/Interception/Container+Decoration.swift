@@ -138,6 +138,7 @@ extension Container {
           id: id(), key: decoratorKey, scope: scope,
           factory: { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) },
           resolveArguments: decorated?.argumentResolver(for: Arguments.self),
+          resolveArgumentsAsync: decorated?.asyncArgumentResolver(for: Arguments.self),
           argumentTypes: decorated?.argumentTypes ?? [])
       }
       registry.insert(decoration(taking: key.argumentsType))
@@ -234,7 +235,7 @@ extension Registration: MovableEntry {
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks,
       asyncBlocks: extras?.asyncBlocks ?? [], blockIsolations: extras?.blockIsolations ?? [],
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+      resolveArguments: resolveArguments, resolveArgumentsAsync: resolveArgumentsAsync, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: extras?.autoInjects)
   }
 }

@@ -183,6 +183,22 @@ extension Resolver {
     return try await Self.resolve(request).value
   }
 
+  /// Resolves `T` with the current tag (falling back to untagged definitions), awaiting what
+  /// needs it: a parameter of an auto-wired initializer, in an async resolution (see
+  /// ``Registration/Extras/asyncFactory``).
+  ///
+  /// ```swift
+  /// // what `autowire(Presenter.init)` runs under `try await`:
+  /// try Presenter(view: await r.resolveWiredAsync(), loader: await r.resolveWiredAsync())
+  /// ```
+  ///
+  /// NB: called from the container's own awaiting factories, which run off every actor in the
+  /// graph's task: no hop, unlike the public `resolve`.
+  @usableFromInline
+  func resolveWiredAsync<T>(_ type: T.Type = T.self) async throws -> T {
+    try await graph.resolveAsync(DefinitionKey(type: T.self, tagSlot: tagSlot), arguments: (), from: container)
+  }
+
   /// Resolves in the graph of `request`, off the caller's actor: the graph runs every factory and
   /// block in its own isolation.
   @usableFromInline

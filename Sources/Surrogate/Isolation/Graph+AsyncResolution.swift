@@ -32,15 +32,46 @@ extension Graph {
     return try await resolveMissingAsync(key, arguments: arguments, from: container)
   }
 
-  /// Optionals resolve their wrapped type asynchronously; everything else that is not registered
-  /// (auto-wiring, injectable wrappers) takes the synchronous path, once.
+  /// ``resolveMissing(_:arguments:from:)`` in an async resolution, step for step: what a step
+  /// makes (an optional's wrapped type, a factory auto-wired with its runtime arguments, a
+  /// collaborator's or the asking graph's definition) is made with `await`, in its own isolation,
+  /// so that nothing before it is made twice. An injectable wrapper (`Lazy`, `Provider`) and an
+  /// empty collection make nothing now: they are made synchronously.
+  ///
+  /// ```swift
+  /// checkout.collaborate(with: app)  // app: `register(.singleton) { r async in ... }`
+  /// let presenter = try await checkout.resolve(CheckoutPresenter.self)  // app's definition awaited
+  /// ```
   private func resolveMissingAsync(_ key: DefinitionKey, arguments: Any, from container: Container)
     async throws -> Any
   {
     if let optional = key.type as? any OptionalResolvable.Type {
       return try await optional.resolveWrappedAsync(key, arguments: arguments, in: self, from: container)
     }
-    return try runningSynchronously { try resolveMissing(key, arguments: arguments, from: container) }
+    if let injectable = key.type as? any ContainerInjectable.Type, !key.hasArguments {
+      return try injectable.make(key, in: self, from: container)
+    }
+    if !key.hasArguments, let produced = try await autowireAsync(key, from: container) {
+      return produced
+    }
+    if let produced = try await resolveInCollaboratorsAsync(key, arguments: arguments, from: container) {
+      return produced
+    }
+    if let produced = try await resolveInAskingGraphAsync(key, arguments: arguments, from: container) {
+      return produced
+    }
+    if !key.hasArguments, let collection = key.type as? any ResolvableCollection.Type {
+      return try emptyCollection(collection, key, from: container)
+    }
+    throw notFound(key, in: container)
+  }
+
+  /// ``autowire(_:from:)`` in an async resolution: the chosen factory's runtime arguments and its
+  /// instance are made with `await`, in their own isolation.
+  func autowireAsync(_ key: DefinitionKey, from container: Container) async throws -> Any? {
+    guard let chosen = try autowireChoice(key, from: container) else { return nil }
+    return try await chosen.entry.produceAutowiredAsync(
+      in: self, requested: key, owner: chosen.owner, lookup: container)?.instance
   }
 }
 

@@ -140,7 +140,7 @@ extension Registration {
     while index < blocks.count {
       do {
         if index == Self.injectionStep {
-          try graph.runningSynchronously { try injectProperties(of: instance, resolver: resolver) }
+          try await injectPropertiesAsync(of: instance, resolver: resolver)
         } else if index < asyncBlocks.count, let asyncBlock = asyncBlocks[index] {
           try await asyncBlock(resolver, instance)
         } else {

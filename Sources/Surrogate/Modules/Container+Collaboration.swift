@@ -114,6 +114,37 @@ extension Graph {
 }
 
 extension Graph {
+  /// ``resolveInCollaborators(_:arguments:from:)`` in an async resolution: what a collaborator
+  /// has a definition for is made with `await`, in its own isolation.
+  ///
+  /// ```swift
+  /// if let produced = try await resolveInCollaboratorsAsync(key, arguments: arguments, from: container) { ... }
+  /// ```
+  func resolveInCollaboratorsAsync(_ key: DefinitionKey, arguments: Any, from container: Container) async throws
+    -> Any?
+  {
+    let network = container.collaborationNetwork()
+    guard !network.isEmpty else { return nil }
+    let collaborators = network.map(resolvingContainer(of:))
+    for collaborator in collaborators {
+      if let found = lookupInSnapshots(key, from: collaborator) {
+        extras.collaborators.append(collaborator)
+        return try await found.entry.produceAsync(
+          arguments: arguments, in: self, requested: key, owner: found.owner, lookup: collaborator
+        ).instance
+      }
+    }
+    guard !key.hasArguments else { return nil }
+    for collaborator in collaborators {
+      extras.collaborators.append(collaborator)
+      if let produced = try await autowireAsync(key, from: collaborator) { return produced }
+      extras.collaborators.removeLast()
+    }
+    return nil
+  }
+}
+
+extension Graph {
   /// Resolves a key that `container`, its ancestors and its collaborators cannot answer in the
   /// containers of the graph that asked: the graph's root (where the top-level `resolve` started)
   /// and its ancestors. A collaborator resolves in the same object graph, so what a screen's
@@ -131,6 +162,20 @@ extension Graph {
       let found = lookup(key, from: root)
     else { return nil }
     return try found.entry.produce(
+      arguments: arguments, in: self, requested: key, owner: found.owner, lookup: root
+    ).instance
+  }
+
+  /// ``resolveInAskingGraph(_:arguments:from:)`` in an async resolution: what the asking graph's
+  /// containers have a definition for is made with `await`, in its own isolation.
+  func resolveInAskingGraphAsync(_ key: DefinitionKey, arguments: Any, from container: Container) async throws
+    -> Any?
+  {
+    let root = root
+    guard container.family !== root.family, !frames.contains(where: \.isSingleton),
+      let found = lookup(key, from: root)
+    else { return nil }
+    return try await found.entry.produceAsync(
       arguments: arguments, in: self, requested: key, owner: found.owner, lookup: root
     ).instance
   }

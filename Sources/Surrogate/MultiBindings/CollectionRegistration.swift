@@ -4,7 +4,9 @@
 /// A collection is a `.shared` definition of its own: built once per object graph (every consumer
 /// in the graph gets the same members), each member in its own scope, requested in the graph being
 /// built. Its factory reads the contributions of the container that asked and of its ancestors,
-/// so a child's collection is its parent's members followed by its own.
+/// so a child's collection is its parent's members followed by its own. An async resolution runs
+/// its awaiting form, which makes each member with `await`: an `async` or main-actor member never
+/// makes the members before it twice.
 ///
 /// ```swift
 /// registry.insert(CollectionRegistration.list(of: (any HealthCheck).self, id: id))
@@ -27,7 +29,20 @@ enum CollectionRegistration {
         if found.isEmpty, graph.isValidation { graph.noteEmptyCollection(path: graph.frames.map(\.key)) }
         return members
       },
-      producer: Registration<[Element], Void>.specializedProducer())
+      asyncFactory: { r, _ in
+        let graph = r.graph
+        let requester = r.container
+        let found = graph.contributions(to: key, from: requester)
+        var members: [Element] = []
+        members.reserveCapacity(found.count)
+        for (contribution, owner) in graph.toBuild(found) {
+          members.append(
+            try await graph.memberAsync(contribution, of: owner, as: Element.self, in: key, from: requester))
+        }
+        if found.isEmpty, graph.isValidation { graph.noteEmptyCollection(path: graph.frames.map(\.key)) }
+        return members
+      },
+      resolveArguments: nil, argumentTypes: [], producer: Registration<[Element], Void>.specializedProducer())
   }
 
   /// The registration of `[Key: Element]`. Two members under one key are a
@@ -39,15 +54,7 @@ enum CollectionRegistration {
       factory: { r, _ in
         let graph = r.graph
         let requester = r.container
-        let found = graph.contributions(to: key, from: requester)
-        var seen: [DefinitionTag: DefinitionKey] = [:]
-        for (contribution, _) in found {
-          guard let mapKey = contribution.mapKey else { continue }
-          if let first = seen[mapKey] {
-            throw graph.duplicateKey(mapKey, in: key, first: first, second: contribution.member)
-          }
-          seen[mapKey] = contribution.member
-        }
+        let found = try checkedKeys(graph.contributions(to: key, from: requester), of: key, in: graph)
         var members: [Key: Element] = [:]
         for (contribution, owner) in graph.toBuild(found) {
           guard let mapKey = contribution.mapKey?.value as? Key else { continue }
@@ -56,6 +63,35 @@ enum CollectionRegistration {
         if found.isEmpty, graph.isValidation { graph.noteEmptyCollection(path: graph.frames.map(\.key)) }
         return members
       },
-      producer: Registration<[Key: Element], Void>.specializedProducer())
+      asyncFactory: { r, _ in
+        let graph = r.graph
+        let requester = r.container
+        let found = try checkedKeys(graph.contributions(to: key, from: requester), of: key, in: graph)
+        var members: [Key: Element] = [:]
+        for (contribution, owner) in graph.toBuild(found) {
+          guard let mapKey = contribution.mapKey?.value as? Key else { continue }
+          members[mapKey] = try await graph.memberAsync(
+            contribution, of: owner, as: Element.self, in: key, from: requester)
+        }
+        if found.isEmpty, graph.isValidation { graph.noteEmptyCollection(path: graph.frames.map(\.key)) }
+        return members
+      },
+      resolveArguments: nil, argumentTypes: [], producer: Registration<[Key: Element], Void>.specializedProducer())
+  }
+
+  /// The contributions to the map `collection`, once no two of them share a key; else the
+  /// ``ResolutionError/Code/duplicateCollectionKey`` error naming the first two that do.
+  private static func checkedKeys(
+    _ found: [(contribution: Contribution, owner: Container)], of collection: DefinitionKey, in graph: Graph
+  ) throws(ResolutionError) -> [(contribution: Contribution, owner: Container)] {
+    var seen: [DefinitionTag: DefinitionKey] = [:]
+    for (contribution, _) in found {
+      guard let mapKey = contribution.mapKey else { continue }
+      if let first = seen[mapKey] {
+        throw graph.duplicateKey(mapKey, in: collection, first: first, second: contribution.member)
+      }
+      seen[mapKey] = contribution.member
+    }
+    return found
   }
 }

@@ -40,6 +40,29 @@ extension Graph {
     return element
   }
 
+  /// ``member(_:of:as:in:from:)`` in an async resolution: the member is made with `await`, in
+  /// its own isolation (an `async` member awaited, a main-actor one on the main actor), so the
+  /// collection's factory runs once whatever its members need.
+  ///
+  /// ```swift
+  /// members.append(try await graph.memberAsync(contribution, of: owner, as: Element.self, in: key, from: requester))
+  /// ```
+  func memberAsync<Element>(
+    _ contribution: Contribution, of owner: Container, as _: Element.Type, in collection: DefinitionKey,
+    from requester: Container
+  ) async throws -> Element {
+    let instance: Any
+    if contribution.isOwnRegistration {
+      instance = try await produceMemberAsync(contribution.member, of: owner, from: requester)
+    } else {
+      instance = try await resolveErasedAsync(contribution.member, arguments: (), from: requester)
+    }
+    guard let element = instance as? Element else {
+      throw notAnElement(instance, member: contribution.member, of: collection, elementType: Element.self)
+    }
+    return element
+  }
+
   /// Produces the registration of `register(into:)` under the hidden key `member` (in `owner`),
   /// requested as its element type; an error's path names the member where the request stands.
   func produceMember(_ member: DefinitionKey, of owner: Container, from requester: Container)

@@ -9,10 +9,23 @@ extension Registration {
     /// Empty when no block needs one.
     let asyncBlocks: [AsyncBlock?]
     /// How an async resolution runs the factory, when it differs from `factory`: an `async`
-    /// factory, or a main-actor one run on the main actor.
+    /// factory, a main-actor one run on the main actor, or the awaiting form of a synchronous
+    /// factory the container wrote (auto-wiring, a list or map), which makes each dependency with
+    /// `await` and so never runs again for one it could not make synchronously.
+    ///
+    /// ```swift
+    /// // `autowire(Presenter.init)`: `factory` for `resolve`, this for `try await resolve`
+    /// factory: { r, _ in try Presenter.init(r.resolveWired()) }
+    /// asyncFactory: { r, _ in try await Presenter.init(r.resolveWiredAsync()) }
+    /// ```
+    ///
+    /// Only ``factoryIsAsync`` makes a definition async: with an awaiting form alone, a
+    /// synchronous resolution runs `factory` as before.
     let asyncFactory: AsyncFactory?
     /// Resolves the runtime arguments from the container, for auto-wiring a request without them.
     let resolveArguments: ArgumentResolver?
+    /// ``resolveArguments`` for an async resolution: each argument is made with `await`.
+    let resolveArgumentsAsync: AsyncArgumentResolver?
     let argumentTypes: [Any.Type]
     /// Set for a definition registered with a `@MainActor` factory.
     let isMainActor: Bool
@@ -27,8 +40,8 @@ extension Registration {
     @usableFromInline
     init(
       blocks: [Block], asyncBlocks: [AsyncBlock?], blockIsolations: [BlockIsolation], asyncFactory: AsyncFactory?,
-      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], isMainActor: Bool,
-      autoInjects: Bool?
+      factoryIsAsync: Bool, resolveArguments: ArgumentResolver?, resolveArgumentsAsync: AsyncArgumentResolver?,
+      argumentTypes: [Any.Type], isMainActor: Bool, autoInjects: Bool?
     ) {
       self.autoInjects = autoInjects
       self.blocks = blocks
@@ -36,6 +49,7 @@ extension Registration {
       self.asyncFactory = asyncFactory
       self.factoryIsAsync = factoryIsAsync
       self.resolveArguments = resolveArguments
+      self.resolveArgumentsAsync = resolveArgumentsAsync
       self.argumentTypes = argumentTypes
       self.isMainActor = isMainActor
       self.blocksNeedAwait = blockIsolations.contains { $0.isAsync }

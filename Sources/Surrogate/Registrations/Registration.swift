@@ -23,6 +23,7 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline typealias AsyncFactory = @Sendable (Resolver, Arguments) async throws -> Instance
   @usableFromInline typealias AsyncBlock = @Sendable (Resolver, Instance) async throws -> Void
   @usableFromInline typealias ArgumentResolver = @Sendable (Resolver) throws(ResolutionError) -> Arguments
+  @usableFromInline typealias AsyncArgumentResolver = @Sendable (Resolver) async throws -> Arguments
 
   @usableFromInline let id: RegistrationID
   @usableFromInline let key: DefinitionKey
@@ -80,8 +81,9 @@ final class Registration<Instance, Arguments>: Entry {
     id: RegistrationID, key: DefinitionKey, scope: Scope, factory: @escaping Factory,
     asyncFactory: AsyncFactory? = nil, factoryIsAsync: Bool = false, isMainActor: Bool = false, blocks: [Block] = [],
     asyncBlocks: [AsyncBlock?] = [], blockIsolations: [BlockIsolation] = [],
-    resolveArguments: ArgumentResolver?, argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil,
-    producer: ErasedProducer? = nil, autoInjects: Bool? = nil
+    resolveArguments: ArgumentResolver?, resolveArgumentsAsync: AsyncArgumentResolver? = nil,
+    argumentTypes: [Any.Type], store: SingletonStore<Instance>? = nil, producer: ErasedProducer? = nil,
+    autoInjects: Bool? = nil
   ) {
     self.id = id
     self.key = key
@@ -91,12 +93,13 @@ final class Registration<Instance, Arguments>: Entry {
     self.storeBits = Atomic(store.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
     self.hasBlocks = !blocks.isEmpty
     let extras =
-      blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && argumentTypes.isEmpty && !isMainActor
-        && autoInjects == nil
+      blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && resolveArgumentsAsync == nil
+        && argumentTypes.isEmpty && !isMainActor && autoInjects == nil
       ? nil
       : Extras(
         blocks: blocks, asyncBlocks: asyncBlocks, blockIsolations: blockIsolations, asyncFactory: asyncFactory,
-        factoryIsAsync: factoryIsAsync, resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+        factoryIsAsync: factoryIsAsync, resolveArguments: resolveArguments,
+        resolveArgumentsAsync: resolveArgumentsAsync, argumentTypes: argumentTypes,
         isMainActor: isMainActor, autoInjects: autoInjects)
     self.extras = extras
     self.needsIsolation = extras?.needsIsolation ?? false
@@ -185,6 +188,7 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline var blocks: [Block] { extras?.blocks ?? [] }
   var asyncFactory: AsyncFactory? { extras?.asyncFactory }
   var resolveArguments: ArgumentResolver? { extras?.resolveArguments }
+  var resolveArgumentsAsync: AsyncArgumentResolver? { extras?.resolveArgumentsAsync }
   var argumentTypes: [Any.Type] { extras?.argumentTypes ?? [] }
   var isMainActor: Bool { extras?.isMainActor ?? false }
 
@@ -210,7 +214,7 @@ final class Registration<Instance, Arguments>: Entry {
       id: id, key: key, scope: scope, factory: factory, asyncFactory: asyncFactory,
       factoryIsAsync: extras?.factoryIsAsync ?? false, isMainActor: isMainActor, blocks: blocks + [block],
       asyncBlocks: asyncBlocks, blockIsolations: isolations,
-      resolveArguments: resolveArguments, argumentTypes: argumentTypes,
+      resolveArguments: resolveArguments, resolveArgumentsAsync: resolveArgumentsAsync, argumentTypes: argumentTypes,
       store: scope.isSingleton ? obtainStore() : nil, producer: producer, autoInjects: extras?.autoInjects)
   }
 

@@ -196,6 +196,14 @@ extension Graph {
   /// own tag come first, untagged ones only when none of those fits; among them, the one with
   /// the most arguments wins, and two equally good ones are an error, never a guess.
   func autowire(_ key: DefinitionKey, from container: Container) throws(ResolutionError) -> Any? {
+    guard let chosen = try autowireChoice(key, from: container) else { return nil }
+    return try chosen.entry.produceAutowired(in: self, requested: key, owner: chosen.owner, lookup: container)?.instance
+  }
+
+  /// The factory with runtime arguments that ``autowire(_:from:)`` uses for `key`, if any fits.
+  func autowireChoice(_ key: DefinitionKey, from container: Container) throws(ResolutionError)
+    -> (entry: any Autowirable, owner: Container)?
+  {
     let candidates = container.autowireCandidates(for: key, along: lookupChain(from: container))
     guard !candidates.isEmpty else { return nil }
     var viable = candidates.filter { candidate in
@@ -218,7 +226,7 @@ extension Graph {
           "Register a factory for \(typeName(key.type)) without runtime arguments, or resolve it with explicit `arguments:`.",
         nearby: best.map(\.entry.key))
     }
-    return try chosen.entry.produceAutowired(in: self, requested: key, owner: chosen.owner, lookup: container)?.instance
+    return chosen
   }
 }
 

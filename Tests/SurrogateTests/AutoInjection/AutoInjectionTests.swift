@@ -39,6 +39,19 @@ private final class InjectedGeneric<Value: AnyObject> {
   @Injected var value: Value
 }
 
+/// A `.unique` property before an `async` one, a weak one, an optional one nothing registers, and
+/// `Resolvable` callbacks, counted.
+private final class InjectedWorkbench: Resolvable {
+  @Injected var audit: InjectedAudit
+  @Injected var repository: InjectedRepository
+  @InjectedWeak var listener: InjectedListener?
+  @Injected var settings: InjectedSettings?
+  let resolvedDependencies = Counter()
+  let didResolve = Counter()
+  func resolveDependencies(_ resolver: Resolver) throws { resolvedDependencies.increment() }
+  func didResolveDependencies() { didResolve.increment() }
+}
+
 /// `@Injected` and `@InjectedWeak` beyond Dip's own cases: failure paths, validation, async
 /// resolution, inheritance, generics and concurrency.
 @Suite(.hangGuard)
@@ -172,6 +185,44 @@ struct AutoInjectionTests {
     fresh.register { (_: Resolver) async throws -> InjectedRepository in InjectedRepository() }
     fresh.register { InjectedPresenter() }
     #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
+  }
+
+  @Test func anAsyncResolutionMakesAUniquePropertyBeforeAnAsyncOneOnceAndFillsEveryKindOfProperty() async throws {
+    let container = Container()
+    let audits = Counter()
+    container.register(.unique) { () -> InjectedAudit in
+      audits.increment()
+      return InjectedAudit()
+    }
+    container.register(.singleton) { (_: Resolver) async throws -> InjectedRepository in
+      await Task.yield()
+      return InjectedRepository()
+    }
+    container.register(.singleton) { InjectedListener() }
+    container.register { InjectedWorkbench() }
+    let workbench = try await container.resolve(InjectedWorkbench.self)
+    #expect(audits.value == 1)
+    let repository: InjectedRepository = try await container.resolve()
+    let listener: InjectedListener = try await container.resolve()
+    #expect(workbench.$repository.value === repository)
+    #expect(workbench.listener === listener)
+    #expect(workbench.settings == nil)
+    #expect(workbench.resolvedDependencies.value == 1)
+    #expect(workbench.didResolve.value == 1)
+  }
+
+  @Test func anAsyncResolutionFailsOnAMissingRequiredPropertyNamingIt() async {
+    let container = Container()
+    container.register { InjectedPresenter() }
+    do {
+      _ = try await container.resolve(InjectedPresenter.self)
+      Issue.record("resolved without a repository")
+    } catch let error as ResolutionError {
+      #expect(error.code == .propertyInjectionFailed)
+      #expect(error.pathDescription == "InjectedPresenter.repository → InjectedRepository", "\(error.pathDescription)")
+    } catch {
+      Issue.record("\(error)")
+    }
   }
 
   @Test func readingARequiredPropertyBeforeInjectionStopsTheProgramAndValueReadsNil() async {

@@ -99,6 +99,16 @@ func containerOfParts() -> Container {
   return container
 }
 
+/// Registers the part of `slot` (1: the second, ... 4: the fifth) as an `async` singleton.
+func registerAsyncPart(slot: Int, in container: Container) {
+  switch slot {
+  case 1: container.register(.singleton) { (_: Resolver) async -> SecondPart in await Task.yield(); return SecondPart("second") }
+  case 2: container.register(.singleton) { (_: Resolver) async -> ThirdPart in await Task.yield(); return ThirdPart("third") }
+  case 3: container.register(.singleton) { (_: Resolver) async -> FourthPart in await Task.yield(); return FourthPart("fourth") }
+  default: container.register(.singleton) { (_: Resolver) async -> FifthPart in await Task.yield(); return FifthPart("fifth") }
+  }
+}
+
 /// NB: the fixed-arity overloads exist only for speed (see `Container+Autowiring.swift`); every
 /// case here runs through both them and the parameter pack, which must agree.
 struct AutowiringArityTests {
@@ -149,6 +159,22 @@ struct AutowiringArityTests {
     #expect(error?.code == .definitionNotFound)
     #expect(error?.key.type == FirstPart.self)
     #expect(ids(error?.path.map(\.type)) == ids(Assembly.self, FirstPart.self))
+  }
+
+  /// Under `await`, each parameter is made once, in order, and the initializer called once: an
+  /// `async` last parameter does not make the `.unique` first one again.
+  @Test(arguments: 2...5, AutowireOverload.allCases)
+  func underAwaitAnAsyncParameterDoesNotMakeTheParametersBeforeItAgain(arity: Int, overload: AutowireOverload)
+    async throws
+  {
+    let container = containerOfParts()
+    let firsts = Counter()
+    container.register(.unique) { FirstPart("first #\(firsts.increment())") }
+    registerAsyncPart(slot: arity - 1, in: container)
+    registerAssembly(arity: arity, through: overload, scope: nil, in: container)
+    let names = try await container.resolve(Assembly.self).names
+    #expect(names == ["first #1"] + Self.names[1..<arity])
+    #expect(firsts.value == 1)
   }
 
   @Test(arguments: AutowireOverload.allCases)

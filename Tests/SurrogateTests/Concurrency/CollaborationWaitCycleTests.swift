@@ -11,6 +11,20 @@ final class CrossFamilyB {
   init(a: CrossFamilyA) { self.a = a }
 }
 
+private final class CollaborationLedger: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+}
+
+private final class CollaborationReport: Sendable {
+  let ledger: CollaborationLedger
+  let database: Database
+  init(ledger: CollaborationLedger, database: Database) {
+    self.ledger = ledger
+    self.database = database
+  }
+}
+
 private final class RingA {
   let b: RingB
   init(b: RingB) { self.b = b }
@@ -72,6 +86,20 @@ struct CollaborationWaitCycleTests {
     }
     let outcomes = await CollaborationWaitCycleTests.awaitedOutcomes(x: x, y: y)
     #expect(outcomes == ["circularDependency", "circularDependency"], "nil: a task still waiting (a deadlock)")
+  }
+
+  @Test func anAwaitedCollaboratorsAsyncDefinitionMakesItsDependentsUniqueDependencyOnce() async throws {
+    let app = Container()
+    let checkout = Container()
+    checkout.collaborate(with: app)
+    let ledgers = Counter()
+    app.register(.singleton) { _ async throws in try await Database.open("app") }
+    app.register(.unique) { CollaborationLedger(number: ledgers.increment()) }
+    app.autowire(CollaborationReport.init)
+    let report = try await checkout.resolve(CollaborationReport.self)
+    #expect(report.database.name == "app")
+    #expect(report.ledger.number == 1)
+    #expect(ledgers.value == 1)
   }
 
   /// Collaboration is transitive (`x` reaches `z` through `y`): three threads around a ring.

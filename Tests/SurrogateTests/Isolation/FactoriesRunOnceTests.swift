@@ -183,6 +183,20 @@ struct FactoriesRunOnceTests {
     #expect(counts.blocks.value == 1)
   }
 
+  /// Dip-style auto-wiring: a request without arguments resolves a factory's runtime arguments,
+  /// under `await` each with `await`, so the `.unique` argument before the `async` one is made once.
+  @Test func runtimeArgumentsAutowiredUnderAwaitAreMadeOnce() async throws {
+    let counts = RunCounts()
+    let app = Container()
+    app.register(.singleton) { _ async throws in try await Database.open("main") }
+    app.register(.unique) { RunOnceLedger(number: counts.ledgers.increment()) }
+    app.register { (_, ledger: RunOnceLedger, database: Database) in RunOnceReport(ledger: ledger, database: database) }
+    let report = try await app.resolve(RunOnceReport.self)
+    #expect(report.database.name == "main")
+    #expect(report.ledger.number == 1)
+    #expect(counts.ledgers.value == 1)
+  }
+
   @Test func autoInjectedPropertiesWithAnAsyncDependencyAreMadeOnceAndDisposedOnce() async throws {
     let counts = RunCounts()
     let app = Container()

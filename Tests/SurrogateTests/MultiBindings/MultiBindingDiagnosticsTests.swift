@@ -137,7 +137,7 @@ struct MultiBindingDiagnosticsTests {
     #expect(report.isValid, "\(report)")
   }
 
-  @Test func anAsyncMemberRunsTheListAgainSoAUniqueMemberBeforeItIsMadeTwice() async throws {
+  @Test func anAsyncMemberIsAwaitedSoAUniqueMemberBeforeItIsMadeOnce() async throws {
     let container = Container()
     let unique = Counter()
     let shared = Counter()
@@ -151,8 +151,22 @@ struct MultiBindingDiagnosticsTests {
     }
     container.register { _ async throws in NamedCheck("async") }.contributes(to: [any HealthCheck].self)
     #expect(try await container.resolve([any HealthCheck].self).names == ["unique", "shared", "async"])
-    #expect(unique.value == 2)
+    #expect(unique.value == 1)
     #expect(shared.value == 1)
+  }
+
+  @Test func anAsyncMemberOfAMapIsAwaitedSoAUniqueMemberBeforeItIsMadeOnce() async throws {
+    let container = Container()
+    let unique = Counter()
+    container.register(.unique, into: [String: any HealthCheck].self, key: "a") { () -> any HealthCheck in
+      unique.increment()
+      return NamedCheck("unique")
+    }
+    container.register { _ async throws in NamedCheck("async") }
+      .contributes(to: [String: any HealthCheck].self, key: "b")
+    let checks = try await container.resolve([String: any HealthCheck].self)
+    #expect(checks.mapValues(\.name) == ["a": "unique", "b": "async"])
+    #expect(unique.value == 1)
   }
 
   func mainActorChecks() -> Container {

@@ -154,7 +154,41 @@ func plainAccountsScreen(
   return screen
 }
 
+/// A session each presenter gets its own of (`.unique`), counted.
+final class AccountsSession: Sendable {
+  let number: Int
+  init(number: Int) { self.number = number }
+}
+
+/// An auto-wired presenter whose first parameter is a `.unique` session and whose second is the
+/// main-actor view, through the weak proxy.
+final class SessionAccountsPresenter: AccountsPresenting, Sendable {
+  let session: AccountsSession
+  let view: any AccountsScreenView & Sendable
+  init(session: AccountsSession, view: any AccountsScreenView & Sendable) {
+    self.session = session
+    self.view = view
+  }
+  func refresh() {}
+}
+
 struct PlainPresenterMainActorViewTests {
+  @Test func anAutowiredPresenterAwaitedFromANonisolatedTaskMakesItsUniqueSessionOnce() async throws {
+    let sessions = Counter()
+    let keeper = AccountsControllerKeeper()
+    let screen = Container()
+    screen.register(.unique) { AccountsSession(number: sessions.increment()) }
+    screen.register(.shared) { @MainActor r in keeper.keep(PlainAccountsController(presenter: try r.resolve())) }
+      .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
+    screen.autowire(SessionAccountsPresenter.init).implements((any AccountsPresenting).self)
+    let presenter = try await screen.resolve(SessionAccountsPresenter.self)
+    let controller = try #require(keeper.controller)
+    #expect(controller.presenter === presenter)
+    #expect((presenter.view as? WeakRefProxy<PlainAccountsController>)?.object === controller)
+    #expect(presenter.session.number == 1)
+    #expect(sessions.value == 1)
+  }
+
   @Test(arguments: [AccountsPresenterFactory.async, .autowired])
   func presenterFirstAwaitedBuildsTheViewOnTheMainActorAndBindsTheProxy(
     presenter factory: AccountsPresenterFactory
