@@ -140,6 +140,17 @@ public struct Resolver {
     return try graph.resolve(inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)
   }
 
+  /// ``resolveDecorated(_:arguments:)`` in an async resolution (a decoration's awaiting
+  /// factory, see ``Registration/Extras/asyncFactory``).
+  ///
+  /// ```swift
+  /// try decorator(r, try await r.resolveDecoratedAsync(innerKey, arguments: arguments))
+  /// ```
+  func resolveDecoratedAsync<T, Arguments>(_ inner: DefinitionKey, arguments: Arguments) async throws -> T {
+    try await graph.resolveAsync(
+      inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)
+  }
+
   /// Resolves one instance of each type with the current tag (auto-wiring).
   @inlinable
   func resolveAll<each Dependency>(_ types: repeat (each Dependency).Type) throws(ResolutionError)

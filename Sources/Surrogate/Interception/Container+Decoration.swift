@@ -137,6 +137,9 @@ extension Container {
         Registration<Decorator, Arguments>(
           id: id(), key: decoratorKey, scope: scope,
           factory: { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) },
+          asyncFactory: { r, arguments in
+            try decorator(r, try await r.resolveDecoratedAsync(innerKey, arguments: arguments))
+          },
           resolveArguments: decorated?.argumentResolver(for: Arguments.self),
           resolveArgumentsAsync: decorated?.asyncArgumentResolver(for: Arguments.self),
           argumentTypes: decorated?.argumentTypes ?? [])
@@ -391,6 +394,23 @@ extension Graph {
     // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
     // decorator's request is not the hot path a specialized call would pay for.
     return try source.entry.produce(
+      arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
+    ).instance as! T
+  }
+
+  /// ``resolve(_:requestedAs:arguments:from:)`` in an async resolution: what the decorator wraps
+  /// is made with `await`, in its own isolation, before the decorator runs once.
+  func resolveAsync<T, Arguments>(
+    _ inner: DefinitionKey, requestedAs requested: DefinitionKey, arguments: Arguments, from container: Container
+  ) async throws -> T {
+    isAsync = true
+    guard let found = lookup(inner, from: container), found.entry.key == inner else {
+      let decorated = DecorationTag.userKey(of: inner)
+      throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
+    }
+    let source =
+      found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
+    return try await source.entry.produceAsync(
       arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
     ).instance as! T
   }
