@@ -431,10 +431,8 @@ extension Container {
     case .arguments(let arguments):
       return try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
     case .autowired(let entry):
-      return try graph.runningSynchronously {
-        try entry.produceAutowired(in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance
-          as Any
-      }
+      return try await entry.produceAutowiredAsync(
+        in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance as Any
     }
   }
 

@@ -195,6 +195,9 @@ struct FactoriesRunOnceTests {
     #expect(report.database.name == "main")
     #expect(report.ledger.number == 1)
     #expect(counts.ledgers.value == 1)
+    // An awaited validation checks the auto-wired request as `try await resolve` makes it.
+    let validation = await app.validate()
+    #expect(validation.problems.isEmpty, "\(validation)")
   }
 
   @Test func autoInjectedPropertiesWithAnAsyncDependencyAreMadeOnceAndDisposedOnce() async throws {
