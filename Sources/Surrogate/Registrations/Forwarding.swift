@@ -225,16 +225,35 @@ final class Forwarding<Forwarded>: Entry {
     }
     if produced.isNew, !blocks.isEmpty {
       let resolver = Resolver(graph: graph, container: lookup, tagSlot: requested.tagSlot)
-      graph.push(Graph.Frame(key: requested, id: id))
-      graph.markConstructed()  // the instance exists: this frame only runs the forwarding's blocks
-      defer { graph.pop() }
-      do {
-        for block in blocks { try block(resolver, instance) }
-      } catch {
-        throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+      // As the source's own blocks, they wait while a reusable definition is being constructed
+      // further up the path, and run once after it, after the source's (see
+      // `Registration.waitForConstruction`).
+      if let depth = graph.outermostConstruction() {
+        graph.postpone(
+          Graph.Postponed(
+            target: graph.frames[depth].id, depth: depth,
+            run: { () throws(ResolutionError) in
+              try self.runBlocks(on: instance, resolver: resolver, in: graph, requested: requested)
+            }))
+      } else {
+        try runBlocks(on: instance, resolver: resolver, in: graph, requested: requested)
       }
     }
     return Produced(instance: instance, isNew: produced.isNew)
+  }
+
+  /// Runs this forwarding's own blocks on `instance`, in a frame of its own.
+  private func runBlocks(on instance: Forwarded, resolver: Resolver, in graph: Graph, requested: DefinitionKey)
+    throws(ResolutionError)
+  {
+    graph.push(Graph.Frame(key: requested, id: id))
+    graph.markConstructed()  // the instance exists: this frame only runs the forwarding's blocks
+    defer { graph.pop() }
+    do {
+      for block in blocks { try block(resolver, instance) }
+    } catch {
+      throw graph.wrap(error, code: .propertyInjectionFailed, key: requested)
+    }
   }
 }
 
