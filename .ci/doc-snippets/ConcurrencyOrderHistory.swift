@@ -90,10 +90,10 @@ func makeOrderHistoryScreen() -> Container {
     .resolvingPropertiesOnMainActor { r, controller async throws in
       controller.presenter = try await r.resolve(arguments: controller.customerID)
     }
-  screen.register(.shared) { (r, customerID: String) in
+  screen.register(.shared) { (r, customerID: String) async throws in
     OrderHistoryPresenter(
-      view: try r.resolve(arguments: customerID), repository: try r.resolve(), customerID: customerID,
-      logger: try r.resolve())
+      view: try await r.resolve(arguments: customerID), repository: try await r.resolve(), customerID: customerID,
+      logger: try await r.resolve())
   }
   return screen
 }
