@@ -67,7 +67,8 @@ extension InjectedProperty {
         try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
     } catch {
-      return try unresolved(Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
+      return try unresolved(
+        Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
         resolver: resolver)
     }
   }
@@ -89,7 +90,8 @@ extension InjectedProperty {
         try await resolver.graph.resolveAsync(key, arguments: (), from: resolver.container)
       }
     } catch let error as ResolutionError {
-      return try unresolved(Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
+      return try unresolved(
+        Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
         resolver: resolver)
     }
   }

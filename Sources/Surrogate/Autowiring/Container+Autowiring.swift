@@ -221,7 +221,8 @@ extension Container {
   ) -> Definition<T, Void> {
     insertRegistration(
       scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
-      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync()) }
+      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync())
+      }
     ) { r, _ in
       try initializer(r.resolveWired(), r.resolveWired(), r.resolveWired())
     }
@@ -268,7 +269,10 @@ extension Container {
   ) -> Definition<T, Void> {
     insertRegistration(
       scope, key: DefinitionKey(type: T.self, tag: .wrap(tag)), argumentTypes: [],
-      asyncFactory: { r, _ in try await initializer(r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync()) }
+      asyncFactory: { r, _ in
+        try await initializer(
+          r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync(), r.resolveWiredAsync())
+      }
     ) { r, _ in
       try initializer(r.resolveWired(), r.resolveWired(), r.resolveWired(), r.resolveWired())
     }
