@@ -25,8 +25,9 @@ enum MainActorHop {
   }
 
   /// ``run(_:_:_:)`` for a synchronous `body` (a main-actor factory or block that is not
-  /// `async`): it runs as the main thread's current graph (``Graph/runningAsCurrent(_:)``), so
-  /// that a `container.resolve` inside it joins `graph`.
+  /// `async`): it runs once as synchronous code of `graph` (``Graph/runningSynchronously(_:)``):
+  /// as the main thread's current graph, so that a `container.resolve` inside it joins `graph`,
+  /// and named by an error when what it asks for needs `await`.
   static func runSynchronously<Input, Output>(
     _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) throws -> Output
   ) async throws -> Output {
@@ -42,7 +43,7 @@ enum MainActorHop {
     let outer = graph.runsOnMainActor
     graph.runsOnMainActor = true
     defer { graph.runsOnMainActor = outer }
-    return TaskOwned(value: try graph.runningAsCurrent { try body(value) })
+    return TaskOwned(value: try graph.runningSynchronously { try body(value) })
   }
 
   @MainActor

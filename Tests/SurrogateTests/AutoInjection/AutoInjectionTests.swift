@@ -184,7 +184,10 @@ struct AutoInjectionTests {
     let fresh = Container()
     fresh.register { (_: Resolver) async throws -> InjectedRepository in InjectedRepository() }
     fresh.register { InjectedPresenter() }
-    #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
+    let error = #expect(throws: ResolutionError.self) { try fresh.resolve(InjectedPresenter.self) }
+    // Concurrency.md, "When to write await": the property's failure, with the reason as its cause.
+    #expect(error?.code == .propertyInjectionFailed)
+    #expect((error?.cause as? ResolutionError)?.code == .requiresAwait)
   }
 
   @Test func anAsyncResolutionMakesAUniquePropertyBeforeAnAsyncOneOnceAndFillsEveryKindOfProperty() async throws {

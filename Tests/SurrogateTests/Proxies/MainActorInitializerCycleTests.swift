@@ -172,7 +172,46 @@ final class SessionAccountsPresenter: AccountsPresenting, Sendable {
   func refresh() {}
 }
 
+/// What an auto-wired presenter needs besides its view, made by an `async` factory.
+final class AccountsRepository: Sendable {}
+
+/// A presenter that takes its view (through the weak proxy) and an `async`-made repository.
+final class RepoAccountsPresenter: AccountsPresenting, Sendable {
+  let view: any AccountsScreenView & Sendable
+  let repository: AccountsRepository
+  init(view: any AccountsScreenView & Sendable, repository: AccountsRepository) {
+    self.view = view
+    self.repository = repository
+  }
+  func refresh() {}
+}
+
 struct PlainPresenterMainActorViewTests {
+  /// Concurrency.md, "Your code runs once": view-first, the view's synchronous main-actor factory
+  /// makes the auto-wired presenter, so the presenter's `async` repository is the view factory's
+  /// to await, and the remedy names it.
+  @Test func anAutowiredPresentersAsyncRepositoryNamesTheViewsFactoryAsTheOneToMakeAsync() async throws {
+    let screen = Container()
+    screen.register(.singleton) { _ async in AccountsRepository() }
+    screen.register(.shared) { @MainActor r in PlainAccountsController(presenter: try r.resolve()) }
+      .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
+    screen.autowire(RepoAccountsPresenter.init).implements((any AccountsPresenting).self)
+    let error = await #expect(throws: ResolutionError.self) {
+      try await Task.detached { try await screen.resolve(PlainAccountsController.self) }.value
+    }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.pathDescription == "PlainAccountsController → AccountsPresenting → AccountsRepository")
+    #expect(
+      error?.remedy.hasPrefix(
+        "Make the synchronous factory of PlainAccountsController and the synchronous code it runs, down to the "
+          + "synchronous factory of AccountsPresenting, `async`") == true, "\(error?.remedy ?? "")")
+    // Following it: the view's factory awaits the presenter.
+    screen.register(.shared) { @MainActor r async throws in PlainAccountsController(presenter: try await r.resolve()) }
+      .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
+    let controller = try await Task.detached { try await screen.resolve(PlainAccountsController.self) }.value
+    #expect(controller.presenter is RepoAccountsPresenter)
+  }
+
   @Test func anAutowiredPresenterAwaitedFromANonisolatedTaskMakesItsUniqueSessionOnce() async throws {
     let sessions = Counter()
     let keeper = AccountsControllerKeeper()
