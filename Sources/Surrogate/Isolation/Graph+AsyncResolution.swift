@@ -1,6 +1,3 @@
-// INVARIANT: `unsafeDowncast` trusts the key (see Registration.swift); entries found through
-// `lookup` are retained.
-
 extension Graph {
   /// Resolves `key` in an async resolution: async factories are awaited, sync ones called.
   @usableFromInline
@@ -10,7 +7,8 @@ extension Graph {
     isAsync = true
     if let found = lookup(key, from: container) {
       if !found.entry.isForwarding {
-        let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+        // NB: a checked cast: an async resolution awaits, and a cast is nothing beside that.
+        let registration = found.entry as! Registration<T, Arguments>
         var isNew = false
         return try await registration.produceAsync(
           arguments, in: self, requested: key, owner: found.owner, lookup: container, isNew: &isNew)

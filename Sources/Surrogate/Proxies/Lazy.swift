@@ -107,6 +107,12 @@ public final class Lazy<T> {
   /// #expect(!presenter.index.isResolved)
   /// ```
   public var isResolved: Bool { state.subject != nil }
+
+  /// The resolved instance, or `nil` before it is resolved; never resolves (for leak checks).
+  var resolvedSubject: T? {
+    guard let box = state.subject else { return nil }
+    return Unmanaged<Shared<T>>.fromOpaque(box).takeUnretainedValue().value
+  }
 }
 
 /// A `Lazy` crosses isolation domains only when its instance may: every access returns the same

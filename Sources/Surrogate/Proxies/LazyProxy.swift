@@ -49,6 +49,9 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
     return Unmanaged.fromOpaque(address)
   }
 
+  /// The subject, if it has been created, as a strong reference (for leak checks).
+  var createdSubject: Subject? { created?.takeUnretainedValue() }
+
   /// Whether the subject has been created.
   ///
   /// ```swift

@@ -1,6 +1,3 @@
-// INVARIANT: see CreationState.swift: the subjects are read unretained, and copied out, while the
-// proxy is held by the leak walker.
-
 /// A proxy or wrapper of this package that `SurrogateTesting`'s leak check sees through.
 ///
 /// `LazyProxy` and `Lazy` keep what they made as a retained raw address, which reflection cannot
@@ -26,8 +23,8 @@ extension LazyProxy: LeakCheckTransparent {
   /// thunk whose context the walker cannot read, so it would be reported as a possible holder
   /// even when it captures nothing.
   package var strongContentsForLeakCheck: [Any]? {
-    guard let created else { return [] }
-    return [created.takeUnretainedValue()]
+    guard let subject = createdSubject else { return [] }
+    return [subject]
   }
 }
 
@@ -35,8 +32,8 @@ extension Lazy: LeakCheckTransparent {
   /// The resolved instance, once resolved. (The container it resolves from is left out: it
   /// holds registrations, not the graph.)
   package var strongContentsForLeakCheck: [Any]? {
-    guard let box = state.subject else { return [] }
-    return [Unmanaged<Shared<T>>.fromOpaque(box).takeUnretainedValue().value]
+    guard let subject = resolvedSubject else { return [] }
+    return [subject]
   }
 }
 

@@ -1,7 +1,3 @@
-// INVARIANT: see ThreadGraph.swift: an async graph's address is the thread's current graph,
-// unretained, only for the synchronous stretch that runs its callbacks, and the previous value is
-// put back before that stretch returns; the graph is alive throughout (its caller holds it).
-
 extension Graph {
   // MARK: - Completing a top-level request
 
@@ -58,10 +54,11 @@ extension Graph {
       isCompleting = true
       // An async graph is current on no thread; the callbacks are synchronous, so while they run
       // it is this thread's, and their requests join it instead of waiting for its singletons.
-      let outer = isAsync ? ThreadGraph.current : nil
-      if isAsync { ThreadGraph.current = Unmanaged.passUnretained(self).toOpaque() }
-      while extrasStorage?.resolvables.isEmpty == false { finishResolvables() }
-      if isAsync { ThreadGraph.current = outer }
+      if isAsync {
+        ThreadGraph.running(as: self) { while extrasStorage?.resolvables.isEmpty == false { finishResolvables() } }
+      } else {
+        while extrasStorage?.resolvables.isEmpty == false { finishResolvables() }
+      }
       isCompleting = false
     } else if !succeeded, hasPublications {
       abandonConditionalPublications()

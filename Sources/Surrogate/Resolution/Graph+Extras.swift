@@ -1,9 +1,5 @@
 import Synchronization
 
-// INVARIANT: see Graph.swift: a graph and its extras are used by one thread (or, for an async
-// graph, one task) at a time, so the fields of the extras read on every waiting block and
-// cycle are `@exclusivity(unchecked)`, as the graph's own are.
-
 extension Graph {
   /// Work that waits for a definition's construction: the blocks of an instance made while it was
   /// being constructed, or the binding of a late-bound proxy.
@@ -72,11 +68,10 @@ extension Graph {
     /// NB: a list, not a dictionary by definition: a graph rarely has more than one definition
     /// waited for, and the dictionary cost a waiting block an allocation and a hash (with the
     /// path written into one array: S7c 13,419 → 11,324 instructions a resolve).
-    /// Unchecked like the graph's own fields: the extras never leave the graph's thread either.
-    @exclusivity(unchecked) var postponed: [Postponed] = []
+    var postponed: [Postponed] = []
     /// The definition whose frame closed the last cycle detected, for a forwarding through a weak
     /// proxy that breaks it (see `Forwarding.swift`).
-    @exclusivity(unchecked) var lastCycleTarget: CycleTarget?
+    var lastCycleTarget: CycleTarget?
     var held: [AnyObject] = []
     /// Containers other than the root whose `resolve` joined this graph (a child's, inside a
     /// parent's factory): resolvers made for them refer to them unretained.
