@@ -213,3 +213,23 @@ struct FactoriesRunOnceTests {
     #expect(counts.disposedLedgers.value == counts.ledgers.value)
   }
 }
+
+/// A synchronous factory may ask for an `async` eager singleton: `bootstrap()` makes it before
+/// anything asks, so validation takes it as made, whatever order the definitions are in.
+struct EagerAsyncSingletonValidationTests {
+  @Test(arguments: [false, true])
+  func aSynchronousFactoryOfAnEagerAsyncSingletonIsValidBeforeBootstrap(factoryFirst: Bool) async throws {
+    let container = Container()
+    if factoryFirst {
+      container.register { r in RunOnceReport(ledger: RunOnceLedger(number: 0), database: try r.resolve()) }
+      container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }
+    } else {
+      container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }
+      container.register { r in RunOnceReport(ledger: RunOnceLedger(number: 0), database: try r.resolve()) }
+    }
+    let report = await container.validate()
+    #expect(report.problems.isEmpty, "\(report)")
+    try await container.bootstrap()
+    #expect(try await container.resolve(RunOnceReport.self).database.name == "main")
+  }
+}
