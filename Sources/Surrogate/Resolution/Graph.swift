@@ -151,16 +151,14 @@ final class Graph {
     didSet { tracesBuilding = observer.map { !($0 is ScopeDisposals) } ?? false }
   }
   /// Whether ``observer`` wants every request and every factory's start and end: any observer but
-  /// a scope's (``ScopeDisposals``), which only keeps disposals.
+  /// a scope's (``ScopeDisposals``), which only keeps disposals. So an observer that does not
+  /// trace building is the scope's one the graph started with, the only ``ScopeDisposals`` a
+  /// graph is given (see ``Registration/mayNeedRecording(_:in:)``).
   ///
   /// NB: a `Bool` tested before those calls: a scope's graph made them all, each retaining the
   /// observer, to reach empty methods (server-scope, callgrind: about 1,000 instructions a
   /// request).
   @usableFromInline @exclusivity(unchecked) var tracesBuilding = false
-  /// The observer a graph of a scope starts with (see ``ScopeDisposals``), or `nil`: while it is
-  /// the observer, an instance with no disposal need not be reported (see
-  /// ``Registration/mayNeedRecording(_:in:)``).
-  @usableFromInline @exclusivity(unchecked) var scopeObserver: AnyObject?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
   /// only in a graph started on the main actor.
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
@@ -215,9 +213,7 @@ final class Graph {
     self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = isValidation
     if !isValidation, container.isInScope {
-      let disposals = container.scopeDisposals()
-      scopeObserver = disposals?.identity
-      observer = disposals?.observer
+      observer = container.scopeDisposals()
     }
   }
 
@@ -236,9 +232,7 @@ final class Graph {
     self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = false
     if container.isInScope {
-      let disposals = container.scopeDisposals()
-      scopeObserver = disposals?.identity
-      observer = disposals?.observer
+      observer = container.scopeDisposals()
     }
   }
 
