@@ -46,6 +46,7 @@ extension Container {
     let callers = await stopServicesForShutdown()
     defer { for run in callers { run.callersFinished() } }
     guard let disposals = end() else { throw alreadyEnded() }
+    guard !disposals.isEmpty else { return }
     if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
   }
 
@@ -129,6 +130,9 @@ extension Container {
   /// run and are reported as ``DisposalError/Code/requiresAwait`` failures.
   func shutdownSynchronously() throws(DisposalError) {
     guard let disposals = end() else { throw alreadyEnded() }
+    // NB: most scopes dispose nothing: the run, its list of disposed objects and the check of
+    // its failures cost a scope's end about 250 instructions (server-scope, callgrind).
+    guard !disposals.isEmpty else { return }
     if let error = DisposalError.failed(Self.runSynchronously(disposals), when: endedThing) { throw error }
   }
 

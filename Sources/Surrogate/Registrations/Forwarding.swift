@@ -203,7 +203,8 @@ final class Forwarding<Forwarded>: Entry {
       }
       throw graph.notFound(sourceKey, in: owner, forwardedFrom: requested)
     }
-    graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly)
+    // NB: a scope's observer (the only one that does not trace building) records no forwarding.
+    if graph.tracesBuilding { graph.observer?.forwarded(requested, to: sourceKey, weakly: forwardsWeakly) }
     return source
   }
 

@@ -17,19 +17,60 @@ struct Registry: Sendable {
   @usableFromInline private(set) var untagged = EntryTable<UntaggedBucket>()
   @usableFromInline private(set) var tagged = EntryTable<TaggedBucket>()
 
-  /// How many tags each type key has, so that removing the last one is noticed.
-  private var tagCounts: [TypeKey: Int] = [:]
-  /// For auto-wiring: the argument lists each type is registered with.
-  private(set) var argumentVariants: [ObjectIdentifier: [ObjectIdentifier: Any.Type]] = [:]
   private var nextSerial = 0
   /// Whether `bootstrap()` froze the definitions, and what was turned away since.
   private(set) var freeze = RegistryFreeze()
+  /// What only some registries use (tags, runtime arguments, contributions, scope provisions,
+  /// ineffective changes): empty, or one element that holds them.
+  ///
+  /// NB: one copy-on-write reference instead of five: a snapshot copies the registry, retaining
+  /// each of its references, and releases them when it goes; a scope's or a child's container,
+  /// which registers a value or two, paid that for every collection it never used.
+  private var rare: [RareParts] = []
+
+  /// The parts of ``rare``.
+  private struct RareParts: Sendable {
+    var tagCounts: [TypeKey: Int] = [:]
+    var argumentVariants: [ObjectIdentifier: [ObjectIdentifier: Any.Type]] = [:]
+    var contributions = Contributions()
+    var scopeProvisions: [DefinitionKey: ScopeProvision] = [:]
+    var ineffectiveChanges: [IneffectiveChange] = []
+  }
+
+  /// ``rare``'s element, made on first write.
+  private var rareParts: RareParts {
+    get { rare.first ?? RareParts() }
+    _modify {
+      if rare.isEmpty { rare.append(RareParts()) }
+      yield &rare[0]
+    }
+  }
+
+  /// How many tags each type key has, so that removing the last one is noticed.
+  private var tagCounts: [TypeKey: Int] {
+    get { rareParts.tagCounts }
+    _modify { yield &rareParts.tagCounts }
+  }
+  /// For auto-wiring: the argument lists each type is registered with.
+  private(set) var argumentVariants: [ObjectIdentifier: [ObjectIdentifier: Any.Type]] {
+    get { rareParts.argumentVariants }
+    _modify { yield &rareParts.argumentVariants }
+  }
   /// The members this container contributed to collections (see `register(into:)`).
-  var contributions = Contributions()
+  var contributions: Contributions {
+    get { rareParts.contributions }
+    _modify { yield &rareParts.contributions }
+  }
   /// The types declared provided by each scope (see `declareScopeProvided(_:tag:)`).
-  var scopeProvisions: [DefinitionKey: ScopeProvision] = [:]
+  var scopeProvisions: [DefinitionKey: ScopeProvision] {
+    get { rareParts.scopeProvisions }
+    _modify { yield &rareParts.scopeProvisions }
+  }
   /// Changes that did nothing, oldest first (see ``IneffectiveChange``).
-  private(set) var ineffectiveChanges: [IneffectiveChange] = []
+  private(set) var ineffectiveChanges: [IneffectiveChange] {
+    get { rareParts.ineffectiveChanges }
+    _modify { yield &rareParts.ineffectiveChanges }
+  }
 
   /// Freezes the definitions: from now on ``admits(_:)`` turns changes away.
   mutating func freezeDefinitions() { freeze.freeze() }
@@ -236,12 +277,8 @@ struct Registry: Sendable {
   mutating func removeAll() {
     untagged = EntryTable()
     tagged = EntryTable()
-    tagCounts = [:]
-    argumentVariants = [:]
+    rare = []
     freeze = RegistryFreeze()
-    contributions = Contributions()
-    scopeProvisions = [:]
-    ineffectiveChanges = []
   }
 
   var entries: [any Entry] { untagged.entries + tagged.entries }

@@ -151,16 +151,14 @@ final class Graph {
     didSet { tracesBuilding = observer.map { !($0 is ScopeDisposals) } ?? false }
   }
   /// Whether ``observer`` wants every request and every factory's start and end: any observer but
-  /// a scope's (``ScopeDisposals``), which only keeps disposals.
+  /// a scope's (``ScopeDisposals``), which only keeps disposals. So an observer that does not
+  /// trace building is the scope's one the graph started with, the only ``ScopeDisposals`` a
+  /// graph is given (see ``Registration/mayNeedRecording(_:in:)``).
   ///
   /// NB: a `Bool` tested before those calls: a scope's graph made them all, each retaining the
   /// observer, to reach empty methods (server-scope, callgrind: about 1,000 instructions a
   /// request).
   @usableFromInline @exclusivity(unchecked) var tracesBuilding = false
-  /// The observer a graph of a scope starts with (see ``ScopeDisposals``), or `nil`: while it is
-  /// the observer, an instance with no disposal need not be reported (see
-  /// ``Registration/mayNeedRecording(_:in:)``).
-  @usableFromInline @exclusivity(unchecked) var scopeObserver: AnyObject?
   /// The actor the top-level `resolve` was called on (`#isolation`): main-actor factories run
   /// only in a graph started on the main actor.
   @usableFromInline @exclusivity(unchecked) var isolation: (any Actor)?
@@ -215,9 +213,7 @@ final class Graph {
     self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = isValidation
     if !isValidation, container.isInScope {
-      let disposals = container.scopeDisposals()
-      scopeObserver = disposals?.identity
-      observer = disposals?.observer
+      observer = container.scopeDisposals()
     }
   }
 
@@ -236,9 +232,7 @@ final class Graph {
     self.topLevelParent = Self.fastParent(of: container)
     self.isValidation = false
     if container.isInScope {
-      let disposals = container.scopeDisposals()
-      scopeObserver = disposals?.identity
-      observer = disposals?.observer
+      observer = container.scopeDisposals()
     }
   }
 
@@ -360,9 +354,34 @@ final class Graph {
       if let found = Container.lookup(key, along: chain, in: snapshot(of:)) { return found }
       return refreshSnapshots(of: chain) ? Container.lookup(key, along: chain, in: snapshot(of:)) : nil
     }
-    if let found = container.lookup(key, in: snapshot(of:)) { return found }
+    if isRoot(container), let parent = topLevelParent {
+      if let found = rootAndParentLookup(key, root: container, parent: parent) { return found }
+    } else if let found = container.lookup(key, in: snapshot(of:)) {
+      return found
+    }
     return refreshSnapshots(of: sequence(first: container, next: \.parent))
       ? container.lookup(key, in: snapshot(of:)) : nil
+  }
+
+  /// ``Container/lookup(_:in:)`` from the root of a child's or a scope's graph, whose parent
+  /// (`parent`, the ``topLevelParent``) has none: the exact key in the root's snapshot and then
+  /// the parent's, then the untagged key the same way.
+  ///
+  /// NB: the general walk retained each container it passed and took each snapshot again through
+  /// `snapshot(of:)`: a decorated definition resolved in a scope looked up twice so (its forwarding, then the decorator's inner key),
+  /// about 700 instructions a request (server-scope, callgrind).
+  private func rootAndParentLookup(_ key: DefinitionKey, root: Container, parent: Container)
+    -> (entry: any Entry, owner: Container)?
+  {
+    let rootSnapshot = rootSnapshot
+    let parentSnapshot = topLevelParentSnapshot
+    if let entry = rootSnapshot.entry(for: key) { return (entry, root) }
+    if let entry = parentSnapshot.entry(for: key) { return (entry, parent) }
+    guard key.isTagged else { return nil }
+    let untagged = key.with(tag: nil)
+    if let entry = rootSnapshot.entry(for: untagged) { return (entry, root) }
+    if let entry = parentSnapshot.entry(for: untagged) { return (entry, parent) }
+    return nil
   }
 
   /// Takes the live registry of each of `containers` whose snapshot this graph holds an older one
