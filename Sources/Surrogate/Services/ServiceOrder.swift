@@ -6,31 +6,58 @@ enum ServiceOrder {
   /// before it returns. Only strong requests count: a weak proxy or an `@InjectedWeak` property
   /// sets no order, nor does a `Lazy` (resolved later, in a graph of its own).
   ///
+  /// The graphs see what the real start will have made when a service's synchronous factory asks:
+  /// the eager singletons (`bootstrap()` makes them first) and the services resolved before. A
+  /// service whose synchronous code met a singleton that needs `await` not made yet is tried again
+  /// after the others, which may make it (a service it depends on): declaration order decides
+  /// nothing.
+  ///
   /// - Throws: ``ServiceError/Code/resolutionFailed`` when a service cannot be resolved.
   static func dependencies(of declarations: [ServiceDeclaration], in container: Container) async throws(ServiceError)
     -> [DefinitionKey: Set<DefinitionKey>]
   {
     let recorder = EdgeRecorder()
-    // Singletons made by one service's graph are given to the next, as `validate()` does, so a
-    // factory runs at most once here.
+    // Singletons made by one graph are given to the next, as `validate()` does, so a factory runs
+    // at most once here (but for a service tried again after the others, which runs again).
     var singletons: [RegistrationID: AnyObject] = [:]
     var disposals: [ThrowawayDisposal] = []
-    var failure: ServiceError?
-    for declaration in declarations {
+    func resolve(_ key: DefinitionKey, recordingIn recorder: EdgeRecorder) async -> (any Error)? {
       let graph = Graph(container: container, isValidation: true)
       graph.observer = recorder
       graph.isAsync = true
       for (id, instance) in singletons { graph.shared[id] = instance }
+      defer { disposals += graph.extrasStorage?.validationDisposals ?? [] }
       do {
-        _ = try await graph.resolveErasedAsync(declaration.key, arguments: (), from: container)
+        _ = try await graph.resolveErasedAsync(key, arguments: (), from: container)
         for id in graph.extrasStorage?.validationSingletons ?? [] {
           if let instance = graph.shared[id] { singletons[id] = instance }
         }
+        return nil
       } catch {
-        failure = .resolutionFailed(declaration.key, error)
+        return error
       }
-      disposals += graph.extrasStorage?.validationDisposals ?? []
-      if failure != nil { break }
+    }
+    // NB: what an eager singleton asks for sets no order here (its own recorder); one that fails
+    // is left to its own `bootstrap()`, and a service that needs it fails below.
+    let eagerRecorder = EdgeRecorder()
+    for entry in container.eagerSingletons() { _ = await resolve(entry.key, recordingIn: eagerRecorder) }
+    var failure: ServiceError?
+    var pending = declarations
+    while failure == nil, !pending.isEmpty {
+      var waiting: [(declaration: ServiceDeclaration, error: any Error)] = []
+      for declaration in pending {
+        guard let error = await resolve(declaration.key, recordingIn: recorder) else { continue }
+        guard Self.mayWaitForAnother(error) else {
+          failure = .resolutionFailed(declaration.key, error)
+          break
+        }
+        waiting.append((declaration, error))
+      }
+      // Nothing resolved this pass: what still waits fails with its error.
+      if failure == nil, waiting.count == pending.count, let first = waiting.first {
+        failure = .resolutionFailed(first.declaration.key, first.error)
+      }
+      pending = waiting.map(\.declaration)
     }
     singletons = [:]
     // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
@@ -40,6 +67,13 @@ enum ServiceOrder {
     if let failure { throw failure }
 
     return dependencies(recordedBy: recorder, among: declarations)
+  }
+
+  /// Whether `error` says synchronous code met a singleton that needs `await` or the main actor
+  /// and is not made yet: another service's graph may make it first.
+  private static func mayWaitForAnother(_ error: any Error) -> Bool {
+    guard let error = error as? ResolutionError else { return false }
+    return error.code == .requiresAwait || error.code == .requiresMainActor
   }
 
   /// For each of `declarations`, the services it reaches through the strong requests `recorder`

@@ -196,7 +196,10 @@ extension Container {
           if owner !== container { ancestorEntries[entry.key] = (owner, registry.contributions) }
         }
       }
-      self.entries = entries.sortedByKeyDescription()
+      // Eager singletons first: `bootstrap()` makes them before anything asks, so a synchronous
+      // factory checked later may take one that needs `await` (see `keepSingletons(of:)`).
+      let sorted = entries.sortedByKeyDescription()
+      self.entries = sorted.filter(\.isEagerSingleton) + sorted.filter { !$0.isEagerSingleton }
       self.ancestorEntries = ancestorEntries
       self.contributions = contributions
     }
@@ -508,10 +511,9 @@ extension Container {
     }
   }
 
-  private func eagerSingletons() -> [any Entry] {
-    snapshot().registry.entries
-      .filter { !$0.isForwarding && !$0.key.hasArguments && ($0 as? any ScopedEntry)?.scope == .eagerSingleton }
-      .sortedByKeyDescription()
+  /// This container's eager singletons, in the order `bootstrap()` makes them.
+  func eagerSingletons() -> [any Entry] {
+    snapshot().registry.entries.filter { !$0.key.hasArguments && $0.isEagerSingleton }.sortedByKeyDescription()
   }
 }
 
@@ -530,6 +532,11 @@ extension Array where Element == any Entry {
 /// An entry with a scope of its own (registrations; forwardings share their source's).
 protocol ScopedEntry: Entry {
   var scope: Scope { get }
+}
+
+extension Entry {
+  /// Whether this is a registration of an ``Scope/eagerSingleton``, which `bootstrap()` makes.
+  var isEagerSingleton: Bool { !isForwarding && (self as? any ScopedEntry)?.scope == .eagerSingleton }
 }
 
 extension Registration: ScopedEntry {}
