@@ -36,8 +36,11 @@ extension Container {
   }
 
   /// The graph of all definitions, resolving each as `try await resolve` does: `async` factories
-  /// and blocks awaited, main-actor ones on the main actor. Every definition is drawn whole; inside
-  /// `withOverrides`, with the overrides (see ``dependencyGraph(isolation:)``).
+  /// and blocks awaited, main-actor ones on the main actor. The eager singletons are made first,
+  /// as `bootstrap()` makes them, so a synchronous factory that takes one is drawn whole; one that
+  /// asks for another `async` definition not made yet is marked as `try await resolve` would fail
+  /// (see <doc:Concurrency#Your-code-runs-once>). Inside `withOverrides`, with the overrides (see
+  /// ``dependencyGraph(isolation:)``).
   ///
   /// ```swift
   /// let graph = await container.dependencyGraph()
@@ -49,11 +52,21 @@ extension Container {
     let recorder = EdgeRecorder()
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
-    for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
+    // Eager singletons first, kept for the other definitions' graphs: `bootstrap()` makes them
+    // before anything asks, so a synchronous factory may take one that needs `await`.
+    let drawn = entries.filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
+    var eager: [RegistrationID: AnyObject] = [:]
+    for entry in drawn.filter(\.isEagerSingleton) + drawn.filter({ !$0.isEagerSingleton }) {
       let graph = Graph(container: root, isValidation: true)
       graph.observer = recorder
+      for (id, instance) in eager { graph.shared[id] = instance }
       do {
         _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: root)
+        if entry.isEagerSingleton {
+          for id in graph.extrasStorage?.validationSingletons ?? [] {
+            if let instance = graph.shared[id] { eager[id] = instance }
+          }
+        }
       } catch let error as ResolutionError {
         incomplete.note(error, recorder: recorder, isAsync: true)
       } catch {

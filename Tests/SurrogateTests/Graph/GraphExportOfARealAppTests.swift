@@ -58,11 +58,12 @@ private final class BankStatementService: Sendable {
   }
 }
 
-/// A service whose first dependency is made by an `async` factory, before `bootstrap()`.
-/// The statement service's factory is synchronous unless `awaitsThePool`: then it awaits the pool.
-private func bankWithAnAsyncPool(awaitsThePool: Bool = false) -> Container {
+/// A service whose first dependency is made by an `async` factory, before `bootstrap()`: an eager
+/// singleton unless `pool` says otherwise. The statement service's factory is synchronous unless
+/// `awaitsThePool`: then it awaits the pool.
+private func bankWithAnAsyncPool(_ pool: Scope = .eagerSingleton, awaitsThePool: Bool = false) -> Container {
   let container = Container()
-  container.register(.eagerSingleton) { _ async in await BankConnectionPool.open() }
+  container.register(pool) { _ async in await BankConnectionPool.open() }
   container.register(.singleton) { BankAuditTrail() }
   if awaitsThePool {
     container.register(.shared) { r async throws in
@@ -127,8 +128,17 @@ struct GraphExportOfARealAppTests {
     #expect(!graph.dot().contains("not drawn whole"))
   }
 
-  @Test func theAwaitedExportSaysASynchronousFactoryCannotAwaitThePool() async throws {
+  /// `bootstrap()` makes an eager singleton before anything asks, so the awaited export takes it
+  /// as made, as `validate()` does: a synchronous factory of it is drawn whole.
+  @Test func theAwaitedExportDrawsASynchronousFactoryOfAnEagerAsyncPoolWhole() async throws {
     let graph = await bankWithAnAsyncPool().dependencyGraph()
+    #expect(graph.nodes.allSatisfy { $0.incomplete == nil }, "\(graph.nodes)")
+    #expect(
+      drawnEdges(graph) == ["BankStatementService -> BankAuditTrail", "BankStatementService -> BankConnectionPool"])
+  }
+
+  @Test func theAwaitedExportSaysASynchronousFactoryCannotAwaitALazyPool() async throws {
+    let graph = await bankWithAnAsyncPool(.singleton).dependencyGraph()
     let service = graph.nodes.first { $0.name == "BankStatementService" }
     #expect(
       service?.incomplete?.contains(
