@@ -108,8 +108,10 @@ extension Container {
   }
 
   /// The graph of one resolution of `type`, resolved as `try await resolve` does, in a throwaway
-  /// graph (the container's singletons are neither read nor kept). Inside `withOverrides`, it is
-  /// the graph `resolve` makes there, with the overrides.
+  /// graph (the container's singletons are neither read nor kept). The eager singletons are made
+  /// first, as `bootstrap()` makes them, so a synchronous factory may take one that needs `await`;
+  /// what such a singleton asks for is drawn when the resolution reaches it. Inside
+  /// `withOverrides`, it is the graph `resolve` makes there, with the overrides.
   ///
   /// ```swift
   /// let screen = try await container.dependencyGraph(of: AccountsViewController.self)
@@ -125,11 +127,27 @@ extension Container {
     -> DependencyGraph
   {
     if let override = activeOverride { return try await override.dependencyGraph(of: type, tag: tag) }
+    let entries = entriesInReach()
+    // NB: an eager singleton that fails here is left to the resolution, which meets it unmade.
+    let eagerRecorder = EdgeRecorder()
+    var eager: [RegistrationID: AnyObject] = [:]
+    let eagerKeys = entries.filter { $0.isEagerSingleton && !$0.key.hasArguments }.map(\.key)
+    for key in eagerKeys {
+      let graph = Graph(container: self, isValidation: true)
+      graph.observer = eagerRecorder
+      for (id, instance) in eager { graph.shared[id] = instance }
+      guard (try? await graph.resolveErasedAsync(key, arguments: (), from: self)) != nil else { continue }
+      for id in graph.extrasStorage?.validationSingletons ?? [] {
+        if let instance = graph.shared[id] { eager[id] = instance }
+      }
+    }
     let recorder = EdgeRecorder()
     let graph = Graph(container: self, isValidation: true)
     graph.observer = recorder
+    for (id, instance) in eager { graph.shared[id] = instance }
     _ = try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
-    return makeDependencyGraph(recorder: recorder, entries: entriesInReach(), onlyReached: true)
+    recorder.absorb(eagerRecorder, below: eagerKeys)
+    return makeDependencyGraph(recorder: recorder, entries: entries, onlyReached: true)
   }
 
   /// The definitions a resolution from this container can reach: its own, then its ancestors',

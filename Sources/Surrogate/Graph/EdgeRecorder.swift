@@ -41,6 +41,24 @@ final class EdgeRecorder: GraphObserver {
     pendingWeak = [:]
   }
 
+  /// Adds what `other` recorded below those of `roots` that this recorder reached: the subtrees
+  /// of instances made before its resolution (eager singletons) that the resolution reused.
+  ///
+  /// ```swift
+  /// recorder.absorb(eagerRecorder, below: eagerKeys)
+  /// ```
+  func absorb(_ other: EdgeRecorder, below roots: [DefinitionKey]) {
+    var queue = roots.filter { scopes[$0] != nil }
+    var seen = Set(queue)
+    while let next = queue.popLast() {
+      for request in other.requests where request.from == next {
+        requests.append(request)
+        if scopes[request.to] == nil { scopes[request.to] = other.scopes[request.to] }
+        if seen.insert(request.to).inserted { queue.append(request.to) }
+      }
+    }
+  }
+
   /// The definition that answered a request for `requested`, if one was made.
   func definition(requestedAs requested: DefinitionKey) -> DefinitionKey? { answered[requested] }
 

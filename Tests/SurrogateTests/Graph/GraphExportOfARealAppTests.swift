@@ -58,6 +58,18 @@ private final class BankStatementService: Sendable {
   }
 }
 
+/// An eager singleton whose `async` factory asks for the audit trail.
+private final class EagerPoolMonitor: Sendable {
+  let audit: BankAuditTrail
+  init(audit: BankAuditTrail) { self.audit = audit }
+}
+
+/// Made by a synchronous factory from the eager monitor.
+private final class EagerMonitoredReport: Sendable {
+  let monitor: EagerPoolMonitor
+  init(monitor: EagerPoolMonitor) { self.monitor = monitor }
+}
+
 /// A service whose first dependency is made by an `async` factory, before `bootstrap()`: an eager
 /// singleton unless `pool` says otherwise. The statement service's factory is synchronous unless
 /// `awaitsThePool`: then it awaits the pool.
@@ -135,6 +147,25 @@ struct GraphExportOfARealAppTests {
     #expect(graph.nodes.allSatisfy { $0.incomplete == nil }, "\(graph.nodes)")
     #expect(
       drawnEdges(graph) == ["BankStatementService -> BankAuditTrail", "BankStatementService -> BankConnectionPool"])
+  }
+
+  /// One resolution's drawing takes the eager pool as made too, and draws what the pool's own
+  /// factory asked for when the resolution reaches it.
+  @Test func oneAwaitedResolutionDrawsASynchronousFactoryOfAnEagerAsyncPoolWithThePoolsDependencies()
+    async throws
+  {
+    let container = bankWithAnAsyncPool()
+    container.register(.eagerSingleton) { r async throws in
+      EagerPoolMonitor(audit: try await r.resolve(BankAuditTrail.self))
+    }
+    container.register { r in EagerMonitoredReport(monitor: try r.resolve()) }
+    let one = try await container.dependencyGraph(of: BankStatementService.self)
+    #expect(
+      drawnEdges(one) == ["BankStatementService -> BankAuditTrail", "BankStatementService -> BankConnectionPool"])
+    let monitored = try await container.dependencyGraph(of: EagerMonitoredReport.self)
+    #expect(
+      drawnEdges(monitored) == ["EagerMonitoredReport -> EagerPoolMonitor", "EagerPoolMonitor -> BankAuditTrail"])
+    #expect(monitored.nodes.map(\.name).sorted() == ["BankAuditTrail", "EagerMonitoredReport", "EagerPoolMonitor"])
   }
 
   @Test func theAwaitedExportSaysASynchronousFactoryCannotAwaitALazyPool() async throws {
