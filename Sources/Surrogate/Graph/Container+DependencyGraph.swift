@@ -55,23 +55,13 @@ extension Container {
     // Eager singletons first, kept for the other definitions' graphs: `bootstrap()` makes them
     // before anything asks, so a synchronous factory may take one that needs `await`.
     let drawn = entries.filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
-    var eager: [RegistrationID: AnyObject] = [:]
+    var kept = ThrowawaySingletons()
     for entry in drawn.filter(\.isEagerSingleton) + drawn.filter({ !$0.isEagerSingleton }) {
-      let graph = Graph(container: root, isValidation: true)
-      graph.observer = recorder
-      for (id, instance) in eager { graph.shared[id] = instance }
-      do {
-        _ = try await graph.resolveErasedAsync(entry.key, arguments: (), from: root)
-        if entry.isEagerSingleton {
-          for id in graph.extrasStorage?.validationSingletons ?? [] {
-            if let instance = graph.shared[id] { eager[id] = instance }
-          }
-        }
-      } catch let error as ResolutionError {
-        incomplete.note(error, recorder: recorder, isAsync: true)
-      } catch {
-        break  // cancelled
-      }
+      let outcome = await kept.resolve(
+        entry.key, from: root, recordingIn: recorder, keepsWhatItMade: entry.isEagerSingleton)
+      guard let error = outcome.error else { continue }
+      guard let error = error as? ResolutionError else { break }  // cancelled
+      incomplete.note(error, recorder: recorder, isAsync: true)
     }
     return makeDependencyGraph(recorder: recorder, entries: entries, incomplete: incomplete)
   }
@@ -130,21 +120,11 @@ extension Container {
     let entries = entriesInReach()
     // NB: an eager singleton that fails here is left to the resolution, which meets it unmade.
     let eagerRecorder = EdgeRecorder()
-    var eager: [RegistrationID: AnyObject] = [:]
+    var kept = ThrowawaySingletons()
     let eagerKeys = entries.filter { $0.isEagerSingleton && !$0.key.hasArguments }.map(\.key)
-    for key in eagerKeys {
-      let graph = Graph(container: self, isValidation: true)
-      graph.observer = eagerRecorder
-      for (id, instance) in eager { graph.shared[id] = instance }
-      guard (try? await graph.resolveErasedAsync(key, arguments: (), from: self)) != nil else { continue }
-      for id in graph.extrasStorage?.validationSingletons ?? [] {
-        if let instance = graph.shared[id] { eager[id] = instance }
-      }
-    }
+    for key in eagerKeys { _ = await kept.resolve(key, from: self, recordingIn: eagerRecorder) }
     let recorder = EdgeRecorder()
-    let graph = Graph(container: self, isValidation: true)
-    graph.observer = recorder
-    for (id, instance) in eager { graph.shared[id] = instance }
+    let graph = kept.graph(from: self, observedBy: recorder)
     _ = try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
     recorder.absorb(eagerRecorder, below: eagerKeys)
     return makeDependencyGraph(recorder: recorder, entries: entries, onlyReached: true)

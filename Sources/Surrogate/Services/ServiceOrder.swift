@@ -19,23 +19,12 @@ enum ServiceOrder {
     let recorder = EdgeRecorder()
     // Singletons made by one graph are given to the next, as `validate()` does, so a factory runs
     // at most once here (but for a service tried again after the others, which runs again).
-    var singletons: [RegistrationID: AnyObject] = [:]
+    var kept = ThrowawaySingletons()
     var disposals: [ThrowawayDisposal] = []
     func resolve(_ key: DefinitionKey, recordingIn recorder: EdgeRecorder) async -> (any Error)? {
-      let graph = Graph(container: container, isValidation: true)
-      graph.observer = recorder
-      graph.isAsync = true
-      for (id, instance) in singletons { graph.shared[id] = instance }
-      defer { disposals += graph.extrasStorage?.validationDisposals ?? [] }
-      do {
-        _ = try await graph.resolveErasedAsync(key, arguments: (), from: container)
-        for id in graph.extrasStorage?.validationSingletons ?? [] {
-          if let instance = graph.shared[id] { singletons[id] = instance }
-        }
-        return nil
-      } catch {
-        return error
-      }
+      let outcome = await kept.resolve(key, from: container, recordingIn: recorder)
+      disposals += outcome.disposals
+      return outcome.error
     }
     // NB: what an eager singleton asks for sets no order here (its own recorder); one that fails
     // is left to its own `bootstrap()`, and a service that needs it fails below.
@@ -59,7 +48,7 @@ enum ServiceOrder {
       }
       pending = waiting.map(\.declaration)
     }
-    singletons = [:]
+    kept = ThrowawaySingletons()
     // NB: a throwaway instance's disposal that fails is not reported here (the real instances are
     // what the caller asked for); `await container.validate()` reports it. An instance something
     // else holds (`{ worker }`) is the app's: left alone (see `ThrowawayDisposal`).
