@@ -1,0 +1,62 @@
+import Surrogate
+import Testing
+
+private final class TextChild {
+  weak var parent: TextParent?
+}
+
+private final class TextParent {
+  let child: TextChild
+  init(child: TextChild) { self.child = child }
+}
+
+private final class TextOwner {
+  let parent: TextParent
+  init(parent: TextParent) { self.parent = parent }
+}
+
+@MainActor private final class TextView {}
+
+private final class TextBadge {
+  init(view: TextView) {}
+}
+
+/// The whole text of the errors synchronous code of an async resolution gets: what it asked for,
+/// who asked, and what to make `async` (Concurrency.md, "Your code runs once").
+struct SynchronousCodeErrorTextTests {
+  @Test func anAsyncBlockWaitingForSynchronousCodeNamesTheBlockAndTheOutermostFactory() async throws {
+    let app = Container()
+    app.register(.unique) { r in TextOwner(parent: try r.resolve()) }
+    app.register(.shared) { r in TextParent(child: try r.resolve()) }
+    app.register(.shared) { TextChild() }
+      .resolvingProperties { r, child async throws in child.parent = try await r.resolve() }
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(TextOwner.self) }
+    #expect(
+      error?.message
+        == "TextChild has an async `resolvingProperties` block, but the synchronous factory of TextParent asks "
+        + "for it, and synchronous code cannot await: it runs once.")
+    // A block is no factory `bootstrap()` could run first: no singleton is offered.
+    #expect(
+      error?.remedy
+        == "Make the synchronous factory of TextOwner and the synchronous code it runs, down to the synchronous "
+        + "factory of TextParent, `async` and resolve what it needs with `try await r.resolve(...)` (`register "
+        + "{ r async throws in ... }`).")
+  }
+
+  @Test func aMainActorDefinitionAskedForOffTheMainActorNamesTheFactoryAndBothWaysOut() async throws {
+    let app = Container()
+    app.register(.shared) { @MainActor _ in TextView() }
+    app.register { r in TextBadge(view: try r.resolve()) }
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(TextBadge.self) }
+    #expect(error?.code == .requiresMainActor)
+    #expect(
+      error?.message
+        == "TextView is registered for the main actor, but the synchronous factory of TextBadge asks for it off "
+        + "the main actor, and synchronous code cannot hop there: it runs once.")
+    #expect(
+      error?.remedy
+        == "Make the synchronous factory of TextBadge `async` and resolve what it needs with `try await "
+        + "r.resolve(...)`, which runs main-actor factories on the main actor, or register TextBadge for the main "
+        + "actor too (`{ @MainActor r in ... }`).")
+  }
+}
