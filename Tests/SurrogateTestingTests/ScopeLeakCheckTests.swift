@@ -83,6 +83,35 @@ struct ScopeLeakCheckOfScopedHoldersTests {
     }
   }
 
+  /// A `.scoped` instance the scope made before the check is used, not made, by the checked
+  /// graph: still one the container keeps, as a reused singleton is.
+  @Test func aScopedInstanceMadeBeforeTheCheckIsCountedAsKept() async throws {
+    let app = Container()
+    app.register(.scoped) { r in RequestSession(request: try r.resolve()) }
+    app.register(.unique) { r in RequestHandler(session: try r.resolve()) }
+    try await app.withScope { scope in
+      scope.register { ScopeRequest() }
+      let first = try await scope.resolve(RequestHandler.self)
+      let report = try await scope.checkForLeaks(resolving: RequestHandler.self)
+      #expect(report.isReleased, "\(report)")
+      #expect(report.retainedByContainer == 1, "\(report)")
+      #expect("\(report)".contains("(1 scoped instance kept by the container)"), "\(report)")
+      withExtendedLifetime(first) {}
+    }
+  }
+
+  @Test func aScopedInstanceMadeBeforeASynchronousCheckIsCountedAsKept() throws {
+    let app = Container()
+    app.register(.scoped) { RequestSession(request: ScopeRequest()) }
+    app.register(.unique) { r in RequestHandler(session: try r.resolve()) }
+    let report = try app.withScope { scope in
+      _ = try scope.resolve(RequestSession.self)
+      return try scope.checkForLeaks(resolving: RequestHandler.self)
+    }
+    #expect(report.isReleased, "\(report)")
+    #expect(report.retainedByContainer == 1, "\(report)")
+  }
+
   @Test func aCycleUnderAScopedInstanceIsStillALeak() async throws {
     let app = Container()
     app.register(.unique) { () -> Looping in

@@ -24,7 +24,13 @@ extension Registration {
         arguments, in: graph, requested: requested, owner: owner, lookup: dependencies, isNew: &isNew)
     }
     let copy = try scopeCopy(in: scope, graph: graph, requested: requested)
-    if let instance = copy.existingInStore(in: graph) { return instance }
+    if let instance = copy.existingInStore(in: graph) {
+      // The scope made it before this graph: a leak check counts it as kept, as it counts a
+      // singleton made before (`noteRequest` reads the registration's own store, which a `.scoped`
+      // definition does not have).
+      graph.observer?.usesKept(instance, definition: key, scope: self.scope)
+      return instance
+    }
     let instance = try copy.claimAndMake(
       arguments, in: graph, requested: requested, owner: owner, lookup: dependencies, isNew: &isNew)
     copy.shareInjectionPlan(with: self)
