@@ -12,7 +12,9 @@ extension Container {
   /// shutdown, stops them in reverse order, each after the ones that depend on it have returned.
   /// A service that returns or throws shuts the others down the same way (each is configured
   /// with `.gracefullyShutdownGroup`), and the group throws its error. Once the group has ended,
-  /// success or error, ``Container/shutdown()`` disposes the container's instances.
+  /// success or error, ``Container/shutdown()`` disposes the container's instances. A shutdown of
+  /// the container from elsewhere while the group runs stops the services in the same order, then
+  /// disposes; the group then ends as after a graceful shutdown.
   ///
   /// ```swift
   /// let app = Container()
@@ -54,6 +56,9 @@ extension Container {
     }
     do {
       try await shutdown()
+    } catch  where error.code == .alreadyEnded {
+      // Shut down from elsewhere while the group ran (which stopped the services first): that
+      // shutdown disposed, and reported its own failures.
     } catch {
       guard failure != nil else { throw error }
       if let reportingDisposalFailures {
@@ -75,7 +80,11 @@ extension Container {
   /// swift-service-lifecycle `Service` (a server, a client with its own `run`) gets the graceful
   /// shutdown and handles it itself; any other is cancelled on graceful shutdown and its
   /// `CancellationError` is not an error. Run all of them in one group: none is disposed here
-  /// (call ``Container/shutdown()`` once the group has ended).
+  /// (call ``Container/shutdown()`` once the group has ended). A ``Container/shutdown()`` while the
+  /// group runs stops them first, dependents first, before it disposes anything; a service stopped
+  /// that way returns, which a group configured with `.gracefullyShutdownGroup` takes as the start
+  /// of its graceful shutdown (and one configured by default, as a service that finished
+  /// unexpectedly).
   ///
   /// ```swift
   /// let group = ServiceGroup(

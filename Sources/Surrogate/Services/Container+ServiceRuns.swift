@@ -27,6 +27,27 @@ extension Container {
     events.returned()
   }
 
+  /// Records a run of a service that ``resolveServices()`` handed out, for ``shutdown()`` to stop.
+  ///
+  /// - Throws: ``ServiceError/Code/containerShutDown`` (or `parentShutDown`) once the shutdown of
+  ///   this container (or of an ancestor) has begun.
+  func beginHandedOutRun(of service: ContainerService) throws(ServiceError) -> HandedOutServiceRun {
+    let claim = serviceRuns.withLock(owner: self) { state in
+      state.claimHandedOut(
+        position: service.position, ancestorIsShuttingDown: parent?.isShuttingDownWithAncestors ?? false)
+    }
+    switch claim {
+    case .success(let run): return run
+    case .failure(let refusal):
+      throw refusal.byAncestor ? .parentShutDown(service.key) : .containerShutDown(service.key)
+    }
+  }
+
+  /// A handed-out service's run has returned.
+  func endHandedOutRun(_ run: HandedOutServiceRun) {
+    serviceRuns.withLock(owner: self) { $0.release(run) }
+  }
+
   /// Whether the shutdown of this container or of one of its ancestors has begun.
   private var isShuttingDownWithAncestors: Bool {
     var container: Container? = self
@@ -60,8 +81,17 @@ extension Container {
         await child.stopServicesForAncestorShutdown(callers: &callers)
       }
     }
-    if let own { await own.stop(for: &callers) }
+    if let run = own.run { await run.stop(for: &callers) }
+    await Self.stop(own.handedOut)
     return callers
+  }
+
+  /// Stops handed-out services' runs one after the other, in the order given, except the one whose
+  /// `run` called the shutdown (it cannot wait for itself; it returns once the shutdown has).
+  private static func stop(_ runs: [HandedOutServiceRun]) async {
+    for run in runs where run !== HandedOutServiceRun.current {
+      await run.stop()
+    }
   }
 
   /// Stops the run of this child container and its children's, for an ancestor's shutdown; a run
@@ -70,7 +100,9 @@ extension Container {
     for child in children.withLock(owner: self, \.alive) {
       await child.stopServicesForAncestorShutdown(callers: &callers)
     }
-    if let run = serviceRuns.withLock(owner: self, { $0.running }) { await run.stop(for: &callers) }
+    let running = serviceRuns.withLock(owner: self) { $0.running }
+    if let run = running.run { await run.stop(for: &callers) }
+    await Self.stop(running.handedOut)
   }
 }
 

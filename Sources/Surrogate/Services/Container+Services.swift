@@ -34,13 +34,15 @@ extension Container {
     guard !declarations.isEmpty else { return [] }
     let dependencies = try await ServiceOrder.dependencies(of: declarations, in: self)
     var services: [ContainerService] = []
-    for declaration in try ServiceOrder.sorted(declarations, dependencies: dependencies) {
+    for (position, declaration) in try ServiceOrder.sorted(declarations, dependencies: dependencies).enumerated() {
       let graph = Graph(container: self)
       do {
         let instance = try await graph.completingAsync {
           try await graph.resolveErasedAsync(declaration.key, arguments: (), from: self)
         }
-        services.append(ContainerService(key: declaration.key, instance: instance, run: declaration.run))
+        services.append(
+          ContainerService(
+            key: declaration.key, instance: instance, container: self, position: position, run: declaration.run))
       } catch {
         throw .resolutionFailed(declaration.key, error)
       }

@@ -23,7 +23,7 @@ struct ServiceRun {
             events.started(index)
             await ServiceTask.$current.withValue(ServiceTask(events: events, index: index)) {
               do {
-                try await service.run()
+                try await service.runInContainersRun()
                 events.ended(failure: nil)
               } catch is CancellationError where Task.isCancelled {
                 events.ended(failure: nil)

@@ -31,12 +31,40 @@ struct ServiceRunState {
     if current === events { current = nil }
   }
 
-  /// The container's shutdown begins; returns the run to stop, if one is running.
-  mutating func beginShutdown() -> ServiceRunEvents? {
-    isShuttingDown = true
-    return current
+  /// The runs of services that `resolveServices()` handed out and their caller runs.
+  private var handedOut: [HandedOutServiceRun] = []
+
+  /// A handed-out service's `run()` asks to run: refused once the shutdown of the container (or
+  /// of an ancestor, when `ancestorIsShuttingDown`) has begun.
+  mutating func claimHandedOut(
+    position: Int, ancestorIsShuttingDown: Bool
+  ) -> Result<HandedOutServiceRun, ShutDown> {
+    if isShuttingDown || ancestorIsShuttingDown { return .failure(ShutDown(byAncestor: !isShuttingDown)) }
+    let run = HandedOutServiceRun(position: position)
+    handedOut.append(run)
+    return .success(run)
   }
 
-  /// The run to stop for an ancestor's shutdown, if one is running.
-  var running: ServiceRunEvents? { current }
+  /// Why a handed-out service may not run: the shutdown of its container, or of an ancestor.
+  struct ShutDown: Error {
+    let byAncestor: Bool
+  }
+
+  /// A handed-out service's `run()` has returned.
+  mutating func release(_ run: HandedOutServiceRun) {
+    handedOut.removeAll { $0 === run }
+  }
+
+  /// The container's shutdown begins; returns the runs to stop: `runServices()`' run, if one is
+  /// running, and the handed-out services' runs, dependents first.
+  mutating func beginShutdown() -> (run: ServiceRunEvents?, handedOut: [HandedOutServiceRun]) {
+    isShuttingDown = true
+    return (current, running.handedOut)
+  }
+
+  /// The runs to stop for an ancestor's shutdown: `runServices()`' run, if one is running, and
+  /// the handed-out services' runs, dependents first.
+  var running: (run: ServiceRunEvents?, handedOut: [HandedOutServiceRun]) {
+    (current, handedOut.sorted { $0.position > $1.position })
+  }
 }
