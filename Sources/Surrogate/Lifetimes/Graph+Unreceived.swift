@@ -16,10 +16,8 @@ extension Graph {
     guard !scope.kind.isStored, !isMadeForSingleton else { return }
     // A leak check in a scope: what a `.scoped` instance holds lives until the scope ends, which
     // disposes it, as it does what a `resolve` in the scope makes (see `ScopeDisposals`).
-    if keepsMadeDisposals, let scopeContainer = root.scopeContainer,
-      frames.dropLast().contains(where: { $0.scopeKind == .scoped })
-    {
-      ScopeDisposals(scope: scopeContainer).made(
+    if keepsMadeDisposals, root.scopeContainer != nil, frames.dropLast().contains(where: { $0.scopeKind == .scoped }) {
+      ScopeDisposals.shared.made(
         instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
       return
     }

@@ -12,11 +12,16 @@ import Synchronization
 /// callgrind: 23,683 -> 23,887 a request). A graph of a scope pays the observer's calls instead.
 /// Graphs that record for graph export, leak checks or validation have an observer of their own
 /// and keep no disposal.
-final class ScopeDisposals: GraphObserver {
-  /// The scope's container: where the disposals are kept.
-  let scope: Container
+///
+/// It keeps no state: the scope is the graph's root's (``Container/scopeContainer``), where the
+/// disposals are kept, so every graph in every scope shares one (``shared``).
+/// NB: one for all, not one per graph: making and freeing it for each graph cost a request in a
+/// scope about 250 instructions (server-scope, callgrind).
+final class ScopeDisposals: GraphObserver, Sendable {
+  /// The observer of every graph started in a scope.
+  static let shared = ScopeDisposals()
 
-  init(scope: Container) { self.scope = scope }
+  private init() {}
 
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
@@ -25,13 +30,13 @@ final class ScopeDisposals: GraphObserver {
     plainType: borrowing Atomic<ObjectIdentifier?>,
     in graph: Graph
   ) {
-    guard !scope.kind.isStored, !graph.isMadeForSingleton else { return }
+    guard !scope.kind.isStored, !graph.isMadeForSingleton, let scopeContainer = graph.root.scopeContainer else { return }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
     else { return }
     // A scope that ended while this graph was making instances for it keeps none: the graph fails
     // with `containerShutDown` and disposes it (see `Graph+Unreceived.swift`).
-    if let refused = self.scope.withLifetime({ $0.track(disposal) }) {
+    if let refused = scopeContainer.withLifetime({ $0.track(disposal) }) {
       graph.keepRefused(refused, requested: requested)
     }
   }
@@ -63,7 +68,7 @@ extension Container {
   /// ``ScopeDisposals``).
   @usableFromInline
   func scopeDisposals() -> (any GraphObserver)? {
-    scopeContainer.map { ScopeDisposals(scope: $0) }
+    scopeContainer == nil ? nil : ScopeDisposals.shared
   }
 }
 
