@@ -206,6 +206,9 @@ struct Registry: Sendable {
   private func index(of key: DefinitionKey) -> Int? {
     let typeKey = key.typeKey
     guard let tag = key.tag else { return untaggedIndex(typeKey) }
+    // NB: no tag hashed for an empty table: a scope's graph looks a decorated definition's hidden
+    // tag up in the scope's registry, which has no tagged entry, before the app's.
+    guard tagged.count != 0 else { return nil }
     return tagged.find(hash: Self.hash(typeKey, tag: tag)) { $0.typeKey == typeKey && $0.tag.matches(tag) }
   }
 
