@@ -30,7 +30,9 @@ final class ScopeDisposals: GraphObserver, Sendable {
     plainType: borrowing Atomic<ObjectIdentifier?>,
     in graph: Graph
   ) {
-    guard !scope.kind.isStored, !graph.isMadeForSingleton, let scopeContainer = graph.root.scopeContainer else { return }
+    guard !scope.kind.isStored, !graph.isMadeForSingleton, let scopeContainer = graph.root.scopeContainer else {
+      return
+    }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
     guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
     else { return }
