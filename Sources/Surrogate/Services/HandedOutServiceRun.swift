@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One call of ``ContainerService/run()`` on a service that ``Container/resolveServices()``
 /// handed out, running in a task its caller made (a `ServiceGroup`'s): what
 /// ``Container/shutdown()`` stops, dependents first, before it disposes what the service uses.
@@ -7,16 +5,15 @@ import Synchronization
 /// The service's `run` runs in a task of this run's own, so that a shutdown can cancel it without
 /// the caller's task; cancelling the caller's task cancels it too.
 final class HandedOutServiceRun: Sendable {
-  private struct State {
+  private struct State: Sendable {
     var task: Task<Void, any Error>?
     var isStopping = false
     var hasReturned = false
-    var waitingForReturn: [CheckedContinuation<Void, Never>] = []
   }
 
   /// The service's place in `resolveServices()`' order: a shutdown stops the highest first.
   let position: Int
-  private let state = Mutex(State())
+  private let state = AwaitedState(State())
 
   /// The run whose service's `run` the current task runs: a `shutdown()` it calls does not wait
   /// for it.
@@ -29,46 +26,30 @@ final class HandedOutServiceRun: Sendable {
   /// error: it returns.
   func perform(_ body: @escaping @Sendable () async throws -> Void) async throws {
     let task = Task { try await Self.$current.withValue(self) { try await body() } }
-    let isStopping = state.withLock(owner: self) { state in
+    let isStopping = state.update { state in
       state.task = task
       return state.isStopping
     }
     if isStopping { task.cancel() }
-    defer { returned() }
+    defer { state.update { $0.hasReturned = true } }
     do {
       try await withTaskCancellationHandler {
         try await task.value
       } onCancel: {
         task.cancel()
       }
-    } catch is CancellationError where state.withLock(owner: self, { $0.isStopping }) {
+    } catch is CancellationError where state.read(\.isStopping) {
       // Stopped by the container's shutdown, as asked: it returns, as after a graceful stop.
     }
   }
 
   /// Cancels the service's `run` and waits until it has returned.
   func stop() async {
-    let task = state.withLock(owner: self) { state in
+    let task = state.update { state in
       state.isStopping = true
       return state.task
     }
     task?.cancel()
-    await withCheckedContinuation { continuation in
-      let hasReturned = state.withLock(owner: self) { state in
-        if state.hasReturned { return true }
-        state.waitingForReturn.append(continuation)
-        return false
-      }
-      if hasReturned { continuation.resume() }
-    }
-  }
-
-  private func returned() {
-    let waiters = state.withLock(owner: self) { state in
-      state.hasReturned = true
-      defer { state.waitingForReturn = [] }
-      return state.waitingForReturn
-    }
-    for waiter in waiters { waiter.resume() }
+    await state.wait(until: \.hasReturned)
   }
 }

@@ -56,163 +56,78 @@ struct ServiceRun {
 }
 
 /// What the tasks of a ``ServiceRun`` tell it: which started, which ended and how, and whether the
-/// run is to stop; and, for ``Container/shutdown()``, when the run has returned. The waits for a
-/// start or an end are for one task at a time, the run's; any number of shutdowns may wait for the
-/// return.
+/// run is to stop; and, for ``Container/shutdown()``, when the run has returned.
 final class ServiceRunEvents: Sendable {
-  private struct State {
+  private struct State: Sendable {
     var started = Set<Int>()
-    var waitingForStart: (index: Int, continuation: CheckedContinuation<Void, Never>)?
+    /// A service returned or threw, or the run was stopped.
     var hasEnded = false
-    var waitingForEnd: CheckedContinuation<Void, Never>?
     /// What the services that threw threw, in the order they ended.
     var failures: [ServiceError.Failure] = []
     var stopped = Set<Int>()
-    var waitingForStop: (index: Int, continuation: CheckedContinuation<Void, Never>)?
     /// The services that called `shutdown()` from their `run`: the run does not wait for them
     /// before the others have stopped.
     var exempt = Set<Int>()
     var haveOthersStopped = false
-    var waitingForOthers: [CheckedContinuation<Void, Never>] = []
     var haveCallersFinished = false
-    var waitingForCallers: CheckedContinuation<Void, Never>?
     var hasReturned = false
-    var waitingForReturn: [CheckedContinuation<Void, Never>] = []
-
-    /// Service `index` stopped or is exempt; returns the waiter to resume, if it waits for it.
-    mutating func release(_ index: Int) -> CheckedContinuation<Void, Never>? {
-      guard waitingForStop?.index == index else { return nil }
-      defer { waitingForStop = nil }
-      return waitingForStop?.continuation
-    }
-
-    /// Marks the run ended; returns the waiter to resume, if any.
-    mutating func end() -> CheckedContinuation<Void, Never>? {
-      hasEnded = true
-      defer { waitingForEnd = nil }
-      return waitingForEnd
-    }
   }
 
-  private let state = Mutex(State())
+  private let state = AwaitedState(State())
 
-  var hasEnded: Bool { state.withLock { $0.hasEnded } }
+  var hasEnded: Bool { state.read(\.hasEnded) }
 
   /// Service `index` is about to run.
-  func started(_ index: Int) {
-    let resumed = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.started.insert(index)
-      guard state.waitingForStart?.index == index else { return nil }
-      defer { state.waitingForStart = nil }
-      return state.waitingForStart?.continuation
-    }
-    resumed?.resume()
-  }
+  func started(_ index: Int) { state.update { $0.started.insert(index) } }
 
   /// Waits until service `index` is about to run (its task always gets there).
-  func waitUntilStarted(_ index: Int) async {
-    await withCheckedContinuation { continuation in
-      let isStarted = state.withLock { state in
-        if state.started.contains(index) { return true }
-        state.waitingForStart = (index, continuation)
-        return false
-      }
-      if isStarted { continuation.resume() }
-    }
-  }
+  func waitUntilStarted(_ index: Int) async { await state.wait { $0.started.contains(index) } }
 
   /// Service `index` returned or threw: the run ends.
   func ended(failure: ServiceError.Failure?) {
-    let resumed = state.withLock { state -> CheckedContinuation<Void, Never>? in
+    state.update { state in
       if let failure { state.failures.append(failure) }
-      return state.end()
+      state.hasEnded = true
     }
-    resumed?.resume()
   }
 
   /// The caller was cancelled, or the container is shut down: the run ends.
-  func stop() {
-    state.withLock { $0.end() }?.resume()
-  }
+  func stop() { state.update { $0.hasEnded = true } }
 
   /// Waits until a service ends or the run is stopped.
-  func waitUntilEnded() async {
-    await withCheckedContinuation { continuation in
-      let hasEnded = state.withLock { state in
-        if state.hasEnded { return true }
-        state.waitingForEnd = continuation
-        return false
-      }
-      if hasEnded { continuation.resume() }
-    }
-  }
+  func waitUntilEnded() async { await state.wait(until: \.hasEnded) }
 
   /// What the services that threw threw, in the order they ended.
-  var failures: [ServiceError.Failure] { state.withLock { $0.failures } }
+  var failures: [ServiceError.Failure] { state.read(\.failures) }
 
   /// Whether service `index` called `shutdown()` from its `run`.
-  func isExempt(_ index: Int) -> Bool { state.withLock { $0.exempt.contains(index) } }
+  func isExempt(_ index: Int) -> Bool { state.read { $0.exempt.contains(index) } }
 
   /// The `run` of service `index` has returned.
-  func stopped(_ index: Int) {
-    state.withLock { state in
-      state.stopped.insert(index)
-      return state.release(index)
-    }?.resume()
-  }
+  func stopped(_ index: Int) { state.update { $0.stopped.insert(index) } }
 
   /// Waits until the `run` of service `index` has returned, or until it calls `shutdown()`.
   func waitUntilStopped(_ index: Int) async {
-    await withCheckedContinuation { continuation in
-      let isStopped = state.withLock { state in
-        if state.stopped.contains(index) || state.exempt.contains(index) { return true }
-        state.waitingForStop = (index, continuation)
-        return false
-      }
-      if isStopped { continuation.resume() }
-    }
+    await state.wait { $0.stopped.contains(index) || $0.exempt.contains(index) }
   }
 
   /// Every service has stopped but those that called `shutdown()` from their `run`.
-  func othersStopped() {
-    let waiters = state.withLock { state in
-      state.haveOthersStopped = true
-      defer { state.waitingForOthers = [] }
-      return state.waitingForOthers
-    }
-    for waiter in waiters { waiter.resume() }
-  }
+  func othersStopped() { state.update { $0.haveOthersStopped = true } }
 
   /// The shutdowns that services of the run called from their `run` have disposed (or thrown).
-  func callersFinished() {
-    state.withLock { state in
-      state.haveCallersFinished = true
-      defer { state.waitingForCallers = nil }
-      return state.waitingForCallers
-    }?.resume()
-  }
+  func callersFinished() { state.update { $0.haveCallersFinished = true } }
 
   /// Waits until the shutdowns called from services of the run have finished, if any was.
   func waitUntilCallersFinished() async {
-    await withCheckedContinuation { continuation in
-      let isDone = state.withLock { state in
-        if state.exempt.isEmpty || state.haveCallersFinished { return true }
-        state.waitingForCallers = continuation
-        return false
-      }
-      if isDone { continuation.resume() }
-    }
+    await state.wait { $0.exempt.isEmpty || $0.haveCallersFinished }
   }
 
   /// `runServices()` is returning: every service it started has stopped.
   func returned() {
-    othersStopped()
-    let waiters = state.withLock { state in
+    state.update { state in
+      state.haveOthersStopped = true
       state.hasReturned = true
-      defer { state.waitingForReturn = [] }
-      return state.waitingForReturn
     }
-    for waiter in waiters { waiter.resume() }
   }
 
   /// Stops the run, as cancelling its caller does, and waits until `runServices()` returns: every
@@ -220,26 +135,11 @@ final class ServiceRunEvents: Sendable {
   /// services (`caller`), it waits until the others have stopped instead: the run cannot return
   /// before that service's `run` does.
   func stopAndWaitUntilReturned(caller: Int?) async {
-    let resumed = caller.flatMap { caller in
-      state.withLock { state in
-        state.exempt.insert(caller)
-        return state.release(caller)
-      }
+    state.update { state in
+      if let caller { state.exempt.insert(caller) }
+      state.hasEnded = true
     }
-    resumed?.resume()
-    stop()
-    await withCheckedContinuation { continuation in
-      let isDone = state.withLock { state in
-        if caller == nil ? state.hasReturned : state.haveOthersStopped { return true }
-        if caller == nil {
-          state.waitingForReturn.append(continuation)
-        } else {
-          state.waitingForOthers.append(continuation)
-        }
-        return false
-      }
-      if isDone { continuation.resume() }
-    }
+    await state.wait { caller == nil ? $0.hasReturned : $0.haveOthersStopped }
   }
 }
 
