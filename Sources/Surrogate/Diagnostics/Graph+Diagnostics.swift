@@ -39,7 +39,7 @@ extension Graph {
         message: "\(key) is registered for the main actor, but \(asker.code) asks for it off the main actor, and "
           + "synchronous code cannot hop there: it runs once.",
         remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)`, which runs "
-          + "main-actor factories on the main actor, or register \(asker.key) for the main actor too "
+          + "main-actor factories on the main actor, or register \(asker.name) for the main actor too "
           + "(`{ @MainActor r in ... }`).")
     }
     return ResolutionError(
@@ -55,19 +55,34 @@ extension Graph {
   /// message; and what must become `async` for it to work: that code, or, when it runs inside
   /// other synchronous code (`A`'s synchronous factory resolving `B`, whose factory asks), all of
   /// it from the outermost (see ``runningSynchronously(_:)``).
-  private func synchronousAsker() -> (key: DefinitionKey, code: String, toChange: String)? {
+  private func synchronousAsker() -> (name: String, code: String, toChange: String)? {
     guard isAsync, let frame = frames.last else { return nil }
-    let code = synchronousCode(of: frame)
+    let name = definitionName(of: frame)
+    let code = synchronousCode(of: frame, named: name)
     let outermost = (extrasStorage?.synchronousRunDepth ?? 0) - 1
-    guard frames.indices.contains(outermost), outermost < frames.count - 1 else { return (frame.key, code, code) }
-    let outer = synchronousCode(of: frames[outermost])
-    return (frame.key, code, "\(outer) and the synchronous code it runs, down to \(code),")
+    guard frames.indices.contains(outermost), outermost < frames.count - 1 else { return (name, code, code) }
+    let outer = synchronousCode(of: frames[outermost], named: definitionName(of: frames[outermost]))
+    return (name, code, "\(outer) and the synchronous code it runs, down to \(code),")
   }
 
-  private func synchronousCode(of frame: Frame) -> String {
+  private func synchronousCode(of frame: Frame, named name: String) -> String {
     frame.isConstructing
-      ? "the synchronous factory of \(frame.key)"
-      : "a synchronous `resolvingProperties` block (or an injected property) of \(frame.key)"
+      ? "the synchronous factory of \(name)"
+      : "a synchronous `resolvingProperties` block (or an injected property) of \(name)"
+  }
+
+  /// The definition whose code runs in `frame`, named by its own key when it was requested by
+  /// another (a forwarded type, a tag it answers untagged): "PlainAccountsPresenter (requested as
+  /// AccountsPresenting)", since the code to change is that definition's. Looked up by the frame's
+  /// registration in the containers the graph's root reads; named as requested when not found
+  /// there (a collaborator's definition).
+  private func definitionName(of frame: Frame) -> String {
+    let requested = frame.key
+    let definition = root.snapshotChain().lazy.compactMap { snapshot in
+      snapshot.registry.entries.first { $0.id == frame.id }?.key
+    }.first
+    guard let definition, definition != requested else { return "\(requested)" }
+    return "\(definition) (requested as \(requested))"
   }
 
   /// The cycle that closes when `requested` meets the frame at `start` of the path: its message

@@ -21,6 +21,13 @@ private final class TextBadge {
   init(view: TextView) {}
 }
 
+private protocol TextBadging {}
+extension TextBadge: TextBadging {}
+
+private final class TextScreen {
+  init(badge: any TextBadging) {}
+}
+
 /// The whole text of the errors synchronous code of an async resolution gets: what it asked for,
 /// who asked, and what to make `async` (Concurrency.md, "Your code runs once").
 struct SynchronousCodeErrorTextTests {
@@ -58,5 +65,24 @@ struct SynchronousCodeErrorTextTests {
         == "Make the synchronous factory of TextBadge `async` and resolve what it needs with `try await "
         + "r.resolve(...)`, which runs main-actor factories on the main actor, or register TextBadge for the main "
         + "actor too (`{ @MainActor r in ... }`).")
+  }
+
+  /// The code to change is the definition's, not the forwarded type's it was requested as: the
+  /// error names both.
+  @Test func synchronousCodeRequestedThroughAForwardedTypeIsNamedByItsDefinition() async throws {
+    let app = Container()
+    app.register(.shared) { @MainActor _ in TextView() }
+    app.register { r in TextBadge(view: try r.resolve()) }.implements((any TextBadging).self)
+    app.register { r in TextScreen(badge: try r.resolve()) }
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(TextScreen.self) }
+    #expect(error?.pathDescription == "TextScreen → TextBadging → TextView")
+    #expect(
+      error?.message
+        == "TextView is registered for the main actor, but the synchronous factory of TextBadge (requested as "
+        + "TextBadging) asks for it off the main actor, and synchronous code cannot hop there: it runs once.")
+    #expect(
+      error?.remedy.hasSuffix(
+        "or register TextBadge (requested as TextBadging) for the main actor too (`{ @MainActor r in ... }`).")
+        == true, "\(error?.remedy ?? "")")
   }
 }

@@ -204,7 +204,8 @@ struct PlainPresenterMainActorViewTests {
     #expect(
       error?.remedy.hasPrefix(
         "Make the synchronous factory of PlainAccountsController and the synchronous code it runs, down to the "
-          + "synchronous factory of AccountsPresenting, `async`") == true, "\(error?.remedy ?? "")")
+          + "synchronous factory of RepoAccountsPresenter (requested as AccountsPresenting), `async`") == true,
+      "\(error?.remedy ?? "")")
     // Following it: the view's factory awaits the presenter.
     screen.register(.shared) { @MainActor r async throws in PlainAccountsController(presenter: try await r.resolve()) }
       .implements((any AccountsScreenView & Sendable).self, through: WeakRefProxy.init)
