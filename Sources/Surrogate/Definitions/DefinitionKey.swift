@@ -121,8 +121,8 @@ struct TypeKey: Hashable, Sendable {
   /// NB: inlinable: the registry hashes a key on every lookup, and a call costs as much as the mix.
   @inlinable
   func _rawHashValue(seed: Int) -> Int {
-    let hash = mix(UInt(bitPattern: type) ^ UInt(bitPattern: seed))
-    return Int(bitPattern: mix(hash ^ UInt(bitPattern: arguments)))
+    let hash = mix(UInt(bitPattern: type) ^ UInt(truncatingIfNeeded: seed))
+    return Int(truncatingIfNeeded: mix(hash ^ UInt(bitPattern: arguments)))
   }
 
   @inlinable
