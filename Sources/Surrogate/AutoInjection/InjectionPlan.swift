@@ -45,7 +45,7 @@ final class InjectionPlan: Sendable {
   }
 
   /// The address of `type`'s metadata, as plans compare it.
-  static func bits(of type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) }
+  static func bits(of type: Any.Type) -> UInt { ObjectIdentifier(type).address }
 
   /// The plan for instances of `type`, or `nil` when they need nothing (not a class, no
   /// auto-injected property, not ``Resolvable``).

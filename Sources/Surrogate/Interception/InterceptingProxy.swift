@@ -1,5 +1,5 @@
-// INVARIANT: the async `forward` passes its subject to `body` through a `nonisolated(unsafe)`
-// binding, for the reason Proxy.swift gives: the call runs in the caller's isolation and is
+// INVARIANT: the async `forward` passes its subject to `body` through `handedOver(_:)`
+// (Unchecked/Trusted.swift), for the reason Proxy.swift gives: the call runs in the caller's isolation and is
 // awaited before `forward` returns. The interceptors in between receive the call as a closure that
 // is neither `@Sendable` nor escaping, so they can run it but not hand it to another task.
 
@@ -98,7 +98,7 @@ public final class InterceptingProxy<Subject>: Proxy {
     _ access: ProxyAccess, _ body: (Subject) async throws -> Result
   ) async throws -> Result {
     // NB: as in `Proxy.forward`'s default: `body` was written in the caller's isolation.
-    nonisolated(unsafe) let subject = self.subject
+    let subject = handedOver(self.subject)
     if interceptors.isEmpty { return try await body(subject) }
     return try await intercepting(from: 0, access) { try await body(subject) }
   }

@@ -129,7 +129,7 @@ extension Graph {
     if let parent = topLevelParent, ObjectIdentifier(parent) == id.container {
       return parent.disposalMask.load(ordering: .relaxed)
     }
-    return rootReference._withUnsafeGuaranteedRef { root in
+    return rootReference.withObject { root in
       if ObjectIdentifier(root) == id.container { return root.disposalMask.load(ordering: .relaxed) }
       return root.registeringContainer(of: id)?.disposalMask.load(ordering: .relaxed) ?? ~0
     }

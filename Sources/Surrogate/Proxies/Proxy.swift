@@ -1,5 +1,5 @@
-// INVARIANT: the async `forward` default hands the subject to `body` through a
-// `nonisolated(unsafe)` binding, which the compiler would refuse for a subject that is not
+// INVARIANT: the async `forward` default hands the subject to `body` through `handedOver(_:)`
+// (Unchecked/Trusted.swift), without the check the compiler would fail for a subject that is not
 // `Sendable`. It holds because the call never runs alongside its caller: `forward` runs in the
 // caller's isolation (`nonisolated(nonsending)`), `body` is neither `@Sendable` nor escaping, and
 // it is awaited before `forward` returns, so the caller, suspended meanwhile, does not touch the
@@ -120,7 +120,7 @@ extension Proxy {
     // NB: `body` is the forwarding closure `@Proxyable` writes in the caller's own isolation (so
     // it can call an `async` requirement of a non-`Sendable` subject, as the forwarding default
     // itself did before); the compiler cannot see that, so it would refuse to pass it the subject.
-    nonisolated(unsafe) let subject = try requireSubject(for: access)
+    let subject = handedOver(try requireSubject(for: access))
     return try await body(subject)
   }
 }
