@@ -8,6 +8,11 @@ import Synchronization
 //   published once by a compare-and-exchange from 0 (acquiring and releasing, so a reader's
 //   acquiring load sees the box initialized), never replaced, released by `deinit`. A box read from
 //   it lives as long as this value, that is as long as its owner (a `SingletonStore`).
+// - `PublishedObject`'s `bits` is 0 or the address of one object this value retains, of the one
+//   class its holder publishes (a registration's `SingletonStore`, a `LazyProxy`'s subject, a
+//   `Lazy`'s `Shared` box): published once by a compare-and-exchange from 0 (acquiring and
+//   releasing), never replaced, released when the value is destroyed (with its holder). `object(as:)`
+//   hands it out unretained: a reader uses it only while it holds the holder.
 
 /// Carries an instance that is handed to several threads on purpose.
 ///
@@ -47,10 +52,74 @@ struct AtomicShared<Value>: ~Copyable, Sendable {
     return Unmanaged<Shared<Value>>.fromOpaque(pointer).takeUnretainedValue()
   }
 
+  /// The published box's address, or 0: one atomic load, for code that reads it unretained
+  /// (`Unretained(address:)`) while it holds this value's owner.
+  @inlinable @inline(__always)
+  var address: UInt { bits.load(ordering: .acquiring) }
+
   /// Publishes `shared` unless a value is already published; the first one wins.
   func publish(_ shared: Shared<Value>) {
     let bits = UInt(bitPattern: Unmanaged.passRetained(shared).toOpaque())
     let (exchanged, _) = self.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
     if !exchanged { Unmanaged<Shared<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+  }
+}
+
+/// One object, published once and then read with one atomic load, and released with its holder:
+/// a registration's singleton store, a lazy proxy's subject.
+///
+/// ```swift
+/// let store = published.publish(SingletonStore<Instance>(isWeak: false))   // the first one wins
+/// let made = published.object(as: SingletonStore<Instance>.self)?.withObject { $0.cachedValue }
+/// ```
+///
+/// NB: not generic: its holders read it from code not specialized for their types, where a generic
+/// stored field costs a metadata lookup per read. The type is the holder's to know: it always
+/// publishes and reads the same one.
+@usableFromInline
+struct PublishedObject: ~Copyable, Sendable {
+  /// 0, or the address of the published object, retained by this value.
+  @usableFromInline let bits: Atomic<UInt>
+
+  /// Nothing published yet.
+  @inlinable
+  init() { bits = Atomic(0) }
+
+  /// `object`, retained, published from the start (or nothing, for `nil`).
+  @usableFromInline
+  init(retaining object: AnyObject?) {
+    bits = Atomic(object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
+  }
+
+  deinit {
+    let bits = bits.load(ordering: .acquiring)
+    if bits != 0 { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped).release() }
+  }
+
+  /// The published object's address, or 0: one atomic load.
+  @inlinable @inline(__always)
+  var address: UInt { bits.load(ordering: .acquiring) }
+
+  /// Whether an object is published.
+  @inlinable @inline(__always)
+  var isPublished: Bool { address != 0 }
+
+  /// The published object, unretained (the caller holds this value's holder), or `nil`.
+  @inlinable @inline(__always)
+  func object<Object: AnyObject>(as type: Object.Type) -> Unretained<Object>? {
+    let address = address
+    return address == 0 ? nil : Unretained(address: address)
+  }
+
+  /// Publishes `object`, retained, unless an object is published already; returns the one that is
+  /// (the first one wins), unretained.
+  @discardableResult
+  func publish<Object: AnyObject>(_ object: Object) -> Unretained<Object> {
+    let made = Unmanaged.passRetained(object)
+    let (exchanged, current) = bits.compareExchange(
+      expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
+    if exchanged { return Unretained(object) }
+    made.release()
+    return Unretained(address: current)
   }
 }

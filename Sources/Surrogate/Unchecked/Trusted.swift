@@ -17,6 +17,9 @@
 //   `assumeIsolated` after checking the graph runs there (Container+MainActor.swift), and a
 //   proxy's async `forward`, whose `body` is written in the caller's own isolation (Proxy.swift,
 //   InterceptingProxy.swift). Only the runtime makes one.
+// - `trustedObject` and `trustedInstance`: an instance of a class type and the `AnyObject` it is,
+//   the same bits; only when the caller checked `Instance.self is AnyObject.Type`. Checked in debug
+//   builds.
 // - `TagSlot.borrowedBits`: a tag's bits copied without retaining it (see BorrowedKey.swift for who
 //   keeps the tag alive); `unsafeBitCast` checks that the sizes match, in every build.
 
@@ -69,6 +72,31 @@ struct Unretained<Object: AnyObject>: Equatable {
 func trustedDowncast<T: AnyObject>(_ object: AnyObject, to type: T.Type) -> T {
   assert(object is T, "a registration stored under a key is not of the key's types")
   return unsafeDowncast(object, to: T.self)
+}
+
+/// `instance` as the object it is, for an `Instance` that the caller checked is a class
+/// (`Instance.self is AnyObject.Type`, decided at compile time in specialized code): no box and no
+/// dynamic cast. Checked in debug builds only.
+///
+/// ```swift
+/// let kept = Instance.self is AnyObject.Type ? trustedObject(instance) : Shared(instance)
+/// ```
+@inlinable @inline(__always)
+func trustedObject<Instance>(_ instance: Instance) -> AnyObject {
+  assert(Instance.self is AnyObject.Type, "\(Instance.self) is not a class")
+  return unsafeBitCast(instance, to: AnyObject.self)
+}
+
+/// `object` as an `Instance`, a class type that the caller checked and that `object` was made as
+/// (``trustedObject(_:)``'s inverse). Checked in debug builds only.
+///
+/// ```swift
+/// if Instance.self is AnyObject.Type { return trustedInstance(object, as: Instance.self) }
+/// ```
+@inlinable @inline(__always)
+func trustedInstance<Instance>(_ object: AnyObject, as type: Instance.Type) -> Instance {
+  assert(object is Instance, "an object is not a \(Instance.self)")
+  return unsafeBitCast(object, to: Instance.self)
 }
 
 /// Moves values a task owns across an isolation boundary it is about to await.
