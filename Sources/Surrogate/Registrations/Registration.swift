@@ -56,7 +56,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// instructions a resolve (113,504 → 116,859, measured with the field unused), and nothing
   /// measurable elsewhere. Sharing the store's word (which only singletons use) avoided that, but moved
   /// the optimizer's inlining enough to cost S2 4% and S7c 10%: the field was the smaller price.
-  @usableFromInline let injectionWord: Atomic<UInt>
+  @usableFromInline let injectionWord: PublishedMarkOrObject
   /// A dynamic type of this definition's instances known not to be ``Disposable`` (see
   /// ``TrackedDisposal/disposable(_:plainType:)``).
   ///
@@ -103,7 +103,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = extras
     self.needsIsolation = extras?.needsIsolation ?? false
     self.producer = producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 
@@ -126,7 +126,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = nil
     self.needsIsolation = false
     self.producer = producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 
@@ -149,12 +149,8 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = other.extras
     self.needsIsolation = other.needsIsolation
     self.producer = other.producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(other.plainInstanceType.load(ordering: .relaxed))
-  }
-
-  deinit {
-    releaseInjectionPlan()
   }
 
   /// The store whose address `storeReference` holds (not 0), unretained.

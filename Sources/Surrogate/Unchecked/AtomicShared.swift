@@ -13,6 +13,11 @@ import Synchronization
 //   `Lazy`'s `Shared` box): published once by a compare-and-exchange from 0 (acquiring and
 //   releasing), never replaced, released when the value is destroyed (with its holder). `object(as:)`
 //   hands it out unretained: a reader uses it only while it holds the holder.
+// - `PublishedMarkOrObject`'s `bits` is 0, a mark (an aligned address, of type metadata, with bit
+//   0 set: compared, never dereferenced) or the address of an object it retains with bit 1 set
+//   (objects and metadata are aligned, so the two low bits are free): set once by a
+//   compare-and-exchange from 0, never changed, the object released when the value is destroyed.
+//   `object(as:)` hands the object out unretained, for a reader that holds the holder.
 
 /// Carries an instance that is handed to several threads on purpose.
 ///
@@ -121,5 +126,65 @@ struct PublishedObject: ~Copyable, Sendable {
     if exchanged { return Unretained(object) }
     made.release()
     return Unretained(address: current)
+  }
+}
+
+/// A word published once: a mark that says "this address needs nothing", or an object: a
+/// registration's auto-injection cache (the type it makes needs no plan, or the plan).
+///
+/// ```swift
+/// if cache.isMarked(typeAddress) { return nil }              // one relaxed load
+/// cache.publish(plan, orMark: typeAddress)                   // the first one wins
+/// let cached = cache.object(as: InjectionPlan.self)?.object
+/// ```
+///
+/// NB: not generic, for the reason ``PublishedObject`` gives.
+@usableFromInline
+struct PublishedMarkOrObject: ~Copyable, Sendable {
+  /// 0, `address | 1` for a mark, or a retained object's address `| 2`.
+  @usableFromInline let bits: Atomic<UInt>
+
+  /// Nothing published yet.
+  @inlinable
+  init() { bits = Atomic(0) }
+
+  deinit {
+    let bits = bits.load(ordering: .acquiring)
+    if bits & 2 != 0 { Unretained<AnyObject>(address: bits & ~2).reference.release() }
+  }
+
+  /// Whether the mark of `address` is published: one relaxed load and a comparison.
+  @inlinable @inline(__always)
+  func isMarked(_ address: UInt) -> Bool { bits.load(ordering: .relaxed) == address | 1 }
+
+  /// Whether a mark or an object is published.
+  @inlinable
+  var isPublished: Bool { bits.load(ordering: .acquiring) != 0 }
+
+  /// The published object, unretained (the caller holds this value's holder), or `nil` when
+  /// nothing or a mark is published.
+  @inlinable
+  func object<Object: AnyObject>(as type: Object.Type) -> Unretained<Object>? {
+    let bits = bits.load(ordering: .acquiring)
+    return bits & 2 != 0 ? Unretained(address: bits & ~2) : nil
+  }
+
+  /// Publishes `object`, retained, or the mark of `address` when `object` is `nil`, unless
+  /// something is published already (then this changes nothing).
+  func publish(_ object: AnyObject?, orMark address: UInt) {
+    let desired = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | 2 } ?? address | 1
+    let (exchanged, _) = bits.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
+    if !exchanged, let object { Unmanaged.passUnretained(object).release() }
+  }
+
+  /// Publishes what `other` holds (its object retained once more for this value) unless this
+  /// holds something already.
+  func publish(copyOf other: borrowing PublishedMarkOrObject) {
+    let bits = other.bits.load(ordering: .acquiring)
+    guard bits != 0, self.bits.load(ordering: .relaxed) == 0 else { return }
+    let object = bits & 2 != 0 ? Unretained<AnyObject>(address: bits & ~2).reference : nil
+    _ = object?.retain()
+    let (exchanged, _) = self.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+    if !exchanged { object?.release() }
   }
 }

@@ -3,6 +3,9 @@
 // when it returns (not when it throws); the value is then moved out once. A slot is initialized
 // only through `initialize(to:)`, whose type the caller's key guarantees (an `ErasedProducer` of
 // the registration under `T`'s key makes a `T`); debug builds check the type.
+// `withStoredProperty` reaches a stored property of a class instance in place, by its offset: the
+// caller found the offset and the property's type in the runtime's field metadata of the
+// instance's exact class (see InjectionPlan.swift), and holds the instance for the call.
 
 /// Returns the `T` that `fill` initializes in temporary memory: how code that knows `T` only at
 /// run time receives a value from a registration's specialized producer.
@@ -59,4 +62,20 @@ struct ValueSlot {
     #endif
     address.initializeMemory(as: Value.self, to: value)
   }
+}
+
+/// Calls `body` with the stored property at `offset` in `object`, of type `Property`, in place.
+///
+/// ```swift
+/// try withStoredProperty(of: object, at: field.offset, as: Property.self) { try $0.inject(property, resolver: r) }
+/// ```
+///
+/// The offset and type must be those the runtime's field metadata gives for a stored property of
+/// `object`'s exact class (an ``InjectionPlan`` is made from them, and used only for instances of
+/// that class); the caller holds `object` for the call.
+func withStoredProperty<Property, Result, Failure: Error>(
+  of object: AnyObject, at offset: Int, as type: Property.Type, _ body: (inout Property) throws(Failure) -> Result
+) throws(Failure) -> Result {
+  let address = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset
+  return try body(&address.assumingMemoryBound(to: Property.self).pointee)
 }
