@@ -1,7 +1,8 @@
 // INVARIANT: the async `forward` passes its subject to `body` through `handedOver(_:)`
-// (Unchecked/Trusted.swift), for the reason Proxy.swift gives: the call runs in the caller's isolation and is
-// awaited before `forward` returns. The interceptors in between receive the call as a closure that
-// is neither `@Sendable` nor escaping, so they can run it but not hand it to another task.
+// (Unchecked/Trusted.swift), for the reason Proxy.swift gives: the call runs in the caller's
+// isolation and is awaited before `forward` returns. The interceptors in between receive the call
+// as a closure that is neither `@Sendable` nor escaping, so they can run it but not hand it to
+// another task.
 
 /// A proxy that runs hooks around every call it forwards to its subject, for any protocol
 /// forwarded by `@Proxyable`: logging, metrics, tracing, with no code per protocol.

@@ -1,9 +1,9 @@
-// INVARIANT: `onMainActor` passes its input and resolver into `MainActor.assumeIsolated`
-// through `handedOver(_:)` (Unchecked/Trusted.swift; neither is `Sendable`). It first checks that the graph runs on
-// the main actor (`graph.isOnMainActor`, else it throws `requiresMainActor`), and `assumeIsolated`
-// runs its body synchronously, on this thread, before returning: neither value leaves the thread
-// that holds it. Tests: MainActorTests (main-actor factories and blocks resolved on and off the
-// main actor).
+// INVARIANT: `onMainActor` passes its input and resolver into `MainActor.assumeIsolated` through
+// `handedOver(_:)` (Unchecked/Trusted.swift; neither is `Sendable`). It first checks that the graph
+// runs on the main actor (`graph.isOnMainActor`, else it throws `requiresMainActor`), and
+// `assumeIsolated` runs its body synchronously, on this thread, before returning: neither value
+// leaves the thread that holds it. Tests: MainActorTests (main-actor factories and blocks resolved
+// on and off the main actor).
 
 extension Container {
   /// Registers a `@MainActor` factory: a view controller, view model or presenter that lives on

@@ -4,8 +4,9 @@
 // caller's isolation (`nonisolated(nonsending)`), `body` is neither `@Sendable` nor escaping, and
 // it is awaited before `forward` returns, so the caller, suspended meanwhile, does not touch the
 // subject while `body` does (the library's proxies are `Sendable` only where their subject is, so
-// no other task holds a subject that is not). `body` is the forwarding closure `@Proxyable` writes in the caller's
-// isolation. Tests: the async forwarding tests of SurrogateMacrosTests, under ThreadSanitizer in CI.
+// no other task holds a subject that is not). `body` is the forwarding closure `@Proxyable` writes
+// in the caller's isolation. Tests: the async forwarding tests of SurrogateMacrosTests, under
+// ThreadSanitizer in CI.
 
 /// The one protocol every proxy kind adopts: forwarding code asks it for the subject of each call.
 ///

@@ -1,9 +1,9 @@
 import Synchronization
 
 // INVARIANT: publication of instances shared across threads on purpose.
-// - `Shared` is `@unchecked Sendable` because `Value` need not be: the box is immutable (`let value`)
-//   and every user publishes it safely (listed at `Shared`): through `AtomicShared` (release store,
-//   acquire load), under a lock, or in a `let` set at initialization.
+// - `Shared` is `@unchecked Sendable` because `Value` need not be: the box is immutable (`let
+//   value`) and every user publishes it safely (listed at `Shared`): through `AtomicShared`
+//   (release store, acquire load), under a lock, or in a `let` set at initialization.
 // - `AtomicShared`'s `bits` is 0 or the address of one `Shared<Value>` this value retains:
 //   published once by a compare-and-exchange from 0 (acquiring and releasing, so a reader's
 //   acquiring load sees the box initialized), never replaced, released by `deinit`. A box read from
@@ -11,10 +11,10 @@ import Synchronization
 // - `PublishedObject`'s `bits` is 0 or the address of one object this value retains, of the one
 //   class its holder publishes (a registration's `SingletonStore`, a `LazyProxy`'s subject, a
 //   `Lazy`'s `Shared` box): published once by a compare-and-exchange from 0 (acquiring and
-//   releasing), never replaced, released when the value is destroyed (with its holder). `object(as:)`
-//   hands it out unretained: a reader uses it only while it holds the holder.
-// - `PublishedMarkOrObject`'s `bits` is 0, a mark (an aligned address, of type metadata, with bit
-//   0 set: compared, never dereferenced) or the address of an object it retains with bit 1 set
+//   releasing), never replaced, released when the value is destroyed (with its holder).
+//   `object(as:)` hands it out unretained: a reader uses it only while it holds the holder.
+// - `PublishedMarkOrObject`'s `bits` is 0, a mark (an aligned address, of type metadata, with bit 0
+//   set: compared, never dereferenced) or the address of an object it retains with bit 1 set
 //   (objects and metadata are aligned, so the two low bits are free): set once by a
 //   compare-and-exchange from 0, never changed, the object released when the value is destroyed.
 //   `object(as:)` hands the object out unretained, for a reader that holds the holder.

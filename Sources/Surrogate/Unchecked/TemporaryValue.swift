@@ -2,10 +2,10 @@
 // stack, or a heap allocation freed before returning), and must initialize it, as a `T`, exactly
 // when it returns (not when it throws); the value is then moved out once. A slot is initialized
 // only through `initialize(to:)`, whose type the caller's key guarantees (an `ErasedProducer` of
-// the registration under `T`'s key makes a `T`); debug builds check the type.
-// `withStoredProperty` reaches a stored property of a class instance in place, by its offset: the
-// caller found the offset and the property's type in the runtime's field metadata of the
-// instance's exact class (see InjectionPlan.swift), and holds the instance for the call.
+// the registration under `T`'s key makes a `T`); debug builds check the type. `withStoredProperty`
+// reaches a stored property of a class instance in place, by its offset: the caller found the
+// offset and the property's type in the runtime's field metadata of the instance's exact class (see
+// InjectionPlan.swift), and holds the instance for the call.
 
 /// Returns the `T` that `fill` initializes in temporary memory: how code that knows `T` only at
 /// run time receives a value from a registration's specialized producer.
@@ -67,7 +67,7 @@ struct ValueSlot {
 /// Calls `body` with the stored property at `offset` in `object`, of type `Property`, in place.
 ///
 /// ```swift
-/// try withStoredProperty(of: object, at: field.offset, as: Property.self) { try $0.inject(property, resolver: r) }
+/// try withStoredProperty(of: object, at: offset, as: Property.self) { try $0.inject(property, resolver: r) }
 /// ```
 ///
 /// The offset and type must be those the runtime's field metadata gives for a stored property of

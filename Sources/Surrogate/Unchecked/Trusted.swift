@@ -1,22 +1,22 @@
 // INVARIANT: what the rest of the runtime takes on trust, each behind one small API (#34).
-// - `Unretained`: a reference held without retaining it. Its holder must know what keeps the
-//   object alive for as long as it uses it (a snapshot a read section holds, see Container.swift;
-//   the root a graph keeps, see Graph.swift; a proxy's published subject, see CreationState.swift)
-//   and say so where it makes one. `withObject` borrows the object for its body (no retain),
-//   `object` returns it retained. `init(address:)` trusts its caller that the address is a live
-//   object of type `Object` (a registry table's entry, a store a registration retains).
-// - `trustedDowncast`: a registration stored under `TypeKey(T, Arguments)` is a
-//   `Registration<T, Arguments>` (see Registration.swift); checked in debug builds, unchecked in
-//   release ones, where `as!` cost a made singleton's `try await resolve` 27% (async-singleton 1,522
-//   against 1,933 instructions, callgrind, 2026-11-26).
-// - `TaskOwned` and `handedOver(_:)`: values a task (or thread) owns cross an isolation boundary without `Sendable`
-//   checks, to code that runs and returns before its caller goes on: the caller awaits it, or it
-//   runs synchronously on the caller's thread. So no two threads use them at once. The uses, each
-//   with its own argument in its file: an async resolution's hop to the main actor (its resolver,
-//   graph, arguments and the instance being made; MainActorHop.swift), `onMainActor`'s
-//   `assumeIsolated` after checking the graph runs there (Container+MainActor.swift), and a
-//   proxy's async `forward`, whose `body` is written in the caller's own isolation (Proxy.swift,
-//   InterceptingProxy.swift). Only the runtime makes one.
+// - `Unretained`: a reference held without retaining it. Its holder must know what keeps the object
+//   alive for as long as it uses it (a snapshot a read section holds, see Container.swift; the root
+//   a graph keeps, see Graph.swift; a proxy's published subject, see CreationState.swift) and say
+//   so where it makes one. `withObject` borrows the object for its body (no retain), `object`
+//   returns it retained. `init(address:)` trusts its caller that the address is a live object of
+//   type `Object` (a registry table's entry, a store a registration retains).
+// - `trustedDowncast`: a registration stored under `TypeKey(T, Arguments)` is a `Registration<T,
+//   Arguments>` (see Registration.swift); checked in debug builds, unchecked in release ones, where
+//   `as!` cost a made singleton's `try await resolve` 27% (async-singleton 1,522 against 1,933
+//   instructions, callgrind, 2026-11-26).
+// - `TaskOwned` and `handedOver(_:)`: values a task (or thread) owns cross an isolation boundary
+//   without `Sendable` checks, to code that runs and returns before its caller goes on: the caller
+//   awaits it, or it runs synchronously on the caller's thread. So no two threads use them at once.
+//   The uses, each with its own argument in its file: an async resolution's hop to the main actor
+//   (its resolver, graph, arguments and the instance being made; MainActorHop.swift),
+//   `onMainActor`'s `assumeIsolated` after checking the graph runs there
+//   (Container+MainActor.swift), and a proxy's async `forward`, whose `body` is written in the
+//   caller's own isolation (Proxy.swift, InterceptingProxy.swift). Only the runtime makes one.
 // - `trustedObject` and `trustedInstance`: an instance of a class type and the `AnyObject` it is,
 //   the same bits; only when the caller checked `Instance.self is AnyObject.Type`. Checked in debug
 //   builds.
