@@ -1,7 +1,7 @@
 import Synchronization
 
 // INVARIANT: see Graph.swift: `disposalMask(ofRegistering:)` reads the graph's unretained
-// `rootReference` (`_withUnsafeGuaranteedRef`) while the graph is active, which keeps its root alive.
+// `rootReference` (`withObject`) while the graph is active, which keeps its root alive.
 
 /// The observer of a graph resolved in a scope: keeps the disposals of the `.shared` and `.unique`
 /// instances the graph makes for the scope, so that the scope disposes them when it ends.
