@@ -1,4 +1,5 @@
-// INVARIANT: (unsafe) writes auto-injected properties through their addresses inside a class instance.
+// INVARIANT: writes auto-injected properties in place inside a class instance, through
+// `withStoredProperty` (Unchecked/TemporaryValue.swift), which trusts the offsets and types below.
 //
 // Invariants:
 // - A plan is made from the runtime's field metadata of one class (the standard library's
@@ -45,7 +46,7 @@ final class InjectionPlan: Sendable {
   }
 
   /// The address of `type`'s metadata, as plans compare it.
-  static func bits(of type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) }
+  static func bits(of type: Any.Type) -> UInt { ObjectIdentifier(type).address }
 
   /// The plan for instances of `type`, or `nil` when they need nothing (not a class, no
   /// auto-injected property, not ``Resolvable``).
@@ -77,10 +78,9 @@ final class InjectionPlan: Sendable {
   /// alone, so this can run again after a property met a definition still being built.
   func run(on object: AnyObject, resolver: Resolver, autoInjects: Bool) throws {
     if autoInjects {
-      let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
       for field in fields {
         try Self.inject(
-          field.type, at: base + field.offset, property: InjectedProperty(owner: type, name: field.name),
+          field.type, into: object, at: field.offset, property: InjectedProperty(owner: type, name: field.name),
           resolver: resolver)
       }
     }
@@ -115,20 +115,18 @@ final class InjectionPlan: Sendable {
   private static func injectAsync<Property: AutoInjectedProperty>(
     _: Property.Type, into object: AnyObject, at offset: Int, property: InjectedProperty, resolver: Resolver
   ) async throws {
-    let pointer = (UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque()) + offset)
-      .assumingMemoryBound(to: Property.self)
-    guard !pointer.pointee.hasValue,
-      let value = try await pointer.pointee.resolveAsync(property, resolver: resolver)
-    else { return }
-    pointer.pointee.store(value)
+    let current = withStoredProperty(of: object, at: offset, as: Property.self) { $0 }
+    guard !current.hasValue, let value = try await current.resolveAsync(property, resolver: resolver) else { return }
+    withStoredProperty(of: object, at: offset, as: Property.self) { $0.store(value) }
   }
 
   private static func inject<Property: AutoInjectedProperty>(
-    _: Property.Type, at address: UnsafeMutableRawPointer, property: InjectedProperty, resolver: Resolver
+    _: Property.Type, into object: AnyObject, at offset: Int, property: InjectedProperty, resolver: Resolver
   ) throws(ResolutionError) {
-    let pointer = address.assumingMemoryBound(to: Property.self)
-    guard !pointer.pointee.hasValue else { return }
     // NB: in place: copying the wrapper out and back cost three value-witness calls a property.
-    try pointer.pointee.inject(property, resolver: resolver)
+    try withStoredProperty(of: object, at: offset, as: Property.self) { (stored) throws(ResolutionError) in
+      guard !stored.hasValue else { return }
+      try stored.inject(property, resolver: resolver)
+    }
   }
 }

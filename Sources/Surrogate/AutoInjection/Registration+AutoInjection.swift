@@ -1,10 +1,10 @@
 import Synchronization
 
-// INVARIANT: `injectionWord` is 0, a type's metadata address with bit 0 set (that type needs no
-// plan), or the address of an `InjectionPlan` the registration retains with bit 1 set (metadata
-// and objects are aligned, so the two low bits are free). It is set once by a compare-and-exchange
-// from 0, never changed, and the plan is released by the registration's `deinit`; a plan read from
-// it is retained by the reader while the registration is alive. Tests: AutoInjectionTests.
+// INVARIANT: `injectionWord` holds nothing, the mark of a type's metadata address (that type needs
+// no plan), or an `InjectionPlan` the registration retains (a `PublishedMarkOrObject`,
+// Unchecked/AtomicShared.swift): set once, never changed, the plan released with the
+// registration; a plan read from it is retained by the reader while the registration is alive.
+// Tests: AutoInjectionTests.
 
 extension Registration {
   /// The step of ``runBlocks(from:on:resolver:in:requested:gate:)`` before the first block: the
@@ -15,7 +15,7 @@ extension Registration {
   @inlinable @inline(__always)
   func injectionPlan(for instance: Instance) -> InjectionPlan? {
     let typeBits = DynamicType.bits(of: instance)
-    if injectionWord.load(ordering: .relaxed) == typeBits | 1 { return nil }
+    if injectionWord.isMarked(typeBits) { return nil }
     return lookUpInjectionPlan(typeBits: typeBits)
   }
 
@@ -23,7 +23,7 @@ extension Registration {
   /// comparison for the type this registration always makes when that type needs neither.
   @inlinable @inline(__always)
   func mayInject(_ instance: Instance) -> Bool {
-    injectionWord.load(ordering: .relaxed) != DynamicType.bits(of: instance) | 1
+    !injectionWord.isMarked(DynamicType.bits(of: instance))
   }
 
   /// The instance's auto-injection (when its type needs it) and blocks, from `storeAndRunBlocks`:
@@ -78,19 +78,14 @@ extension Registration {
   @usableFromInline @inline(never)
   func lookUpInjectionPlan(typeBits: UInt) -> InjectionPlan? {
     let type = DynamicType.type(bits: typeBits)
-    let bits = injectionWord.load(ordering: .acquiring)
-    if bits != 0 {
-      if bits & 2 != 0 {
-        let cached = Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~2).unsafelyUnwrapped)
-          .takeUnretainedValue()
-        if cached.typeBits == typeBits { return cached }
+    if injectionWord.isPublished {
+      if let cached = injectionWord.object(as: InjectionPlan.self)?.object, cached.typeBits == typeBits {
+        return cached
       }
       return InjectionPlan.make(for: type)
     }
     let plan = InjectionPlan.make(for: type)
-    let desired = plan.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | 2 } ?? typeBits | 1
-    let (exchanged, _) = injectionWord.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
-    if !exchanged, let plan { Unmanaged.passUnretained(plan).release() }
+    injectionWord.publish(plan, orMark: typeBits)
     return plan
   }
 
@@ -102,23 +97,7 @@ extension Registration {
   /// this it made the plan again, by reflection, for the first instance of every scope: about
   /// 4,000 instructions per `.scoped` definition a scope (`scope-end-plain`, three of them).
   func shareInjectionPlan(with other: Registration) {
-    let bits = injectionWord.load(ordering: .acquiring)
-    guard bits != 0, other.injectionWord.load(ordering: .relaxed) == 0 else { return }
-    let plan =
-      bits & 2 != 0
-      ? Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~2).unsafelyUnwrapped) : nil
-    _ = plan?.retain()
-    let (exchanged, _) = other.injectionWord.compareExchange(
-      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-    if !exchanged { plan?.release() }
-  }
-
-  /// Releases the cached plan (from `deinit`).
-  func releaseInjectionPlan() {
-    let bits = injectionWord.load(ordering: .acquiring)
-    if bits & 2 != 0 {
-      Unmanaged<InjectionPlan>.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~2).unsafelyUnwrapped).release()
-    }
+    other.injectionWord.publish(copyOf: injectionWord)
   }
 
   /// Whether this definition's instances get their auto-injected properties filled.

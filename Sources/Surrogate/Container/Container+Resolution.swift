@@ -1,6 +1,6 @@
 // INVARIANT: see Container.swift (snapshot reading). The snapshot and the entries a top-level
 // `resolve` finds in it are unretained and used only inside that call's read section; the graph it
-// builds borrows them too (see Graph.swift). `unsafeDowncast` trusts the key (see Registration.swift).
+// builds borrows them too (see Graph.swift). `trustedDowncast` trusts the key (Unchecked/Trusted.swift).
 
 extension Container {
   /// Resolves an instance of `T`, building a new object graph.
@@ -118,14 +118,14 @@ extension Container {
       // NB: a tagged request falls back to an ancestor's definition before the untagged one, so
       // only a container without a parent answers it from its own registry here.
       if tag == nil || parent == nil,
-        let entry = snapshot._withUnsafeGuaranteedRef({
+        let entry = snapshot.withObject({
           $0.registry.unretainedEntry(
             TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
         })
       {
         // A made singleton needs no graph.
-        let published = entry._withUnsafeGuaranteedRef {
-          unsafeDowncast($0, to: Registration<T, Arguments>.self).published
+        let published = entry.withObject {
+          trustedDowncast($0, to: Registration<T, Arguments>.self).published
         }
         if published.box != 0 { return Registration<T, Arguments>.instance(inBox: published.box) }
         if published.hasStore {
@@ -142,11 +142,11 @@ extension Container {
   /// under its store's lock), or ``produce(_:_:tag:arguments:snapshot:isolation:)``.
   @inlinable @inline(never)
   func produceUnlessCached<T, Arguments>(
-    _ entry: Unmanaged<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
-    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?
+    _ entry: Unretained<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
+    snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
-    if let cached = entry._withUnsafeGuaranteedRef({
-      unsafeDowncast($0, to: Registration<T, Arguments>.self).cachedValue
+    if let cached = entry.withObject({
+      trustedDowncast($0, to: Registration<T, Arguments>.self).cachedValue
     }) {
       return cached
     }
@@ -157,12 +157,12 @@ extension Container {
   /// container's registry, in a new graph.
   @inlinable @inline(never)
   func produce<T, Arguments>(
-    _ entry: Unmanaged<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
-    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?
+    _ entry: Unretained<AnyObject>, _ type: T.Type, tag: DefinitionTag?, arguments: Arguments,
+    snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
     do {
-      return try entry._withUnsafeGuaranteedRef { object throws -> T in
-        let registration = unsafeDowncast(object, to: Registration<T, Arguments>.self)
+      return try entry.withObject { object throws -> T in
+        let registration = trustedDowncast(object, to: Registration<T, Arguments>.self)
         let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
           var isNew = false
@@ -179,7 +179,7 @@ extension Container {
   /// registration, a forwarding, an optional, or nothing registered (an error).
   @inlinable @inline(never)
   func resolveLookingUp<T, Arguments>(
-    _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, snapshot: Unmanaged<RegistrySnapshot>,
+    _ type: T.Type, tag: DefinitionTag?, arguments: Arguments, snapshot: Unretained<RegistrySnapshot>,
     isolation: (any Actor)?
   ) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, argumentsType: Arguments.self, tag: tag)
@@ -191,11 +191,11 @@ extension Container {
     // lock, then the graph took another on its first lookup through the root; and it copied each
     // entry it passed into an existential (server-scope, callgrind: about 300 instructions).
     if tag == nil, let parent = Graph.fastParent(of: self),
-      !snapshot._withUnsafeGuaranteedRef({ $0.registry.containsUntagged(key.typeKey) })
+      !snapshot.withObject({ $0.registry.containsUntagged(key.typeKey) })
     {
       let parentSnapshot = parent.snapshot()
       if let entry = parentSnapshot.entry(for: key), !entry.isForwarding {
-        let registration = unsafeDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
+        let registration = trustedDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
         if let cached = registration.cachedValue { return cached }
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
           graph.adoptParentSnapshot(parentSnapshot, of: parent)
@@ -208,10 +208,10 @@ extension Container {
     // NB: in a family that has had overrides, the graph looks the key up: a lookup that falls
     // through to an overridden ancestor reads its override first (see `Graph.lookup(_:from:)`).
     if !family.hasOverrides,
-      let found = lookup(key, in: { $0 === self ? snapshot.takeUnretainedValue() : $0.snapshot() }),
+      let found = lookup(key, in: { $0 === self ? snapshot.object : $0.snapshot() }),
       !found.entry.isForwarding
     {
-      let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+      let registration = trustedDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
       if let cached = registration.cachedValue { return cached }
       return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
         var isNew = false
@@ -235,7 +235,7 @@ extension Container {
   /// factory that calls `container.resolve` instead of `r.resolve`) joins that graph instead.
   @inlinable
   func withGraph<Result>(
-    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
+    snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     if let joined = ThreadGraph.joinable(from: self) {
       if !joined.isRoot(self) { joined.keepJoined(self) }
@@ -254,7 +254,7 @@ extension Container {
   /// waiting threads, sets `retryGate` to what it must wait for.
   @inlinable
   func withNewGraph<Result>(
-    snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?, retryGate: inout Gate?,
+    snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?, retryGate: inout Gate?,
     _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     try withUnsafeTemporaryAllocation(of: Graph.Frame.self, capacity: 16) {
@@ -279,7 +279,7 @@ extension Container {
   /// claimed would close the cycle again.
   @usableFromInline
   func resolveAgain<Result>(
-    after gate: Gate, failure: ResolutionError, snapshot: Unmanaged<RegistrySnapshot>, isolation: (any Actor)?,
+    after gate: Gate, failure: ResolutionError, snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?,
     _ body: (Graph) throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     guard !AsyncGraphScope.isNested else { throw failure }

@@ -7,7 +7,7 @@ import Synchronization
 //   (its registrations may own singletons whose `deinit` is user code).
 // - Readers: `reading(_:)` takes the snapshot retained, under the mutex, and holds it until its
 //   body returns; inside, the snapshot and every registration in it may be used without retaining
-//   them (`Unmanaged`). Outside a read section, use `snapshot()`, which returns one retained.
+//   them (`Unretained`). Outside a read section, use `snapshot()`, which returns one retained.
 // Tests: SnapshotReclamationStressTests (under ThreadSanitizer in CI), StressTests.
 
 /// A dependency-injection container: register how to make things, then resolve object graphs.
@@ -186,12 +186,12 @@ public final class Container: Sendable {
   /// request (the threshold: 5%). Many cores resolving at once may want lock-free reads again; not
   /// measured.
   @inlinable @inline(__always)
-  func reading<Result>(_ body: (Unmanaged<RegistrySnapshot>) throws(ResolutionError) -> Result)
+  func reading<Result>(_ body: (Unretained<RegistrySnapshot>) throws(ResolutionError) -> Result)
     throws(ResolutionError) -> Result
   {
     let snapshot = snapshot()
     defer { withExtendedLifetime(snapshot) {} }
-    return try body(Unmanaged.passUnretained(snapshot))
+    return try body(Unretained(snapshot))
   }
 
   /// The registry as it is now, immutable and retained: every lookup reads one.

@@ -23,13 +23,13 @@ public struct Resolver {
   /// its lookups read; `graph` keeps its root, and so every ancestor, and every container that
   /// joined it (overrides included) alive for as long as this resolver exists.
   ///
-  /// NB: `Unmanaged` and used through `_withUnsafeGuaranteedRef` on the hot paths, not an
-  /// `unowned(unsafe)` field: reading such a field makes a strong copy, one retain and release of
-  /// the container per resolved dependency, on a cache line every thread resolving from that
-  /// container writes (measured: S1 scaled 1.5x on two threads with it).
-  @usableFromInline let containerReference: Unmanaged<Container>
+  /// NB: `Unretained` and used through `withObject` on the hot paths, not an `unowned(unsafe)`
+  /// field: reading such a field makes a strong copy, one retain and release of the container per
+  /// resolved dependency, on a cache line every thread resolving from that container writes
+  /// (measured: S1 scaled 1.5x on two threads with it).
+  @usableFromInline let containerReference: Unretained<Container>
   /// The container, retained: for the general paths.
-  @usableFromInline var container: Container { containerReference.takeUnretainedValue() }
+  @usableFromInline var container: Container { containerReference.object }
   /// The tag the current definition was requested with. Auto-wired dependencies and
   /// `@Injected` properties are resolved with it (falling back to untagged definitions); a
   /// `resolve` without `tag:` is not, as in Dip: pass it on explicitly.
@@ -44,14 +44,14 @@ public struct Resolver {
   /// untagged; holding a `TagSlot` made each of them copy and destroy one through outlined
   /// value-witness calls (see ``BorrowedKey``).
   @usableFromInline let tagBits: BorrowedKey.TagBits
-  @inlinable var tagSlot: TagSlot { unsafeBitCast(tagBits, to: TagSlot.self) }
+  @inlinable var tagSlot: TagSlot { TagSlot(borrowedBits: tagBits) }
 
   @inlinable
   init(graph: Graph, container: Container, tagSlot: borrowing TagSlot) {
     self.graph = graph
-    self.containerReference = Unmanaged.passUnretained(container)
+    self.containerReference = Unretained(container)
     if !tagSlot.isNone { graph.keep(tagSlot) }
-    self.tagBits = unsafeBitCast(tagSlot, to: BorrowedKey.TagBits.self)
+    self.tagBits = tagSlot.borrowedBits
   }
 
   /// The graph a resolver kept past its own graph resolves in: the one its thread is resolving
@@ -121,7 +121,7 @@ public struct Resolver {
     // the graph once more for every request.
     if graph.isActive {
       do {
-        return try containerReference._withUnsafeGuaranteedRef { container throws -> T in
+        return try containerReference.withObject { container throws -> T in
           try graph.resolve(key, arguments: (), from: container)
         }
       } catch {
@@ -169,7 +169,7 @@ public struct Resolver {
   func resolve<T>(_ type: T.Type, tagSlot: TagSlot) throws(ResolutionError) -> T {
     let key = DefinitionKey(type: T.self, tagSlot: tagSlot)
     if tagSlot.isNone, graph.isActive, graph.isRoot(containerReference), graph.rootIsTopLevel,
-      let found = graph.rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.unretainedProducer(key.typeKey) })
+      let found = graph.rootSnapshotReference.withObject({ $0.registry.unretainedProducer(key.typeKey) })
     {
       return try graph.produce(T.self, entry: found.entry, with: found.producer, requested: key)
     }

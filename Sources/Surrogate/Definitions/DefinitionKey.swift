@@ -1,5 +1,3 @@
-// INVARIANT: bit patterns of metadata addresses are hashed, never dereferenced.
-
 /// What the container looks a definition up by: a type, runtime argument types and a tag.
 ///
 /// Errors and validation findings name keys, and you can read them:
@@ -121,8 +119,8 @@ struct TypeKey: Hashable, Sendable {
   /// NB: inlinable: the registry hashes a key on every lookup, and a call costs as much as the mix.
   @inlinable
   func _rawHashValue(seed: Int) -> Int {
-    let hash = mix(UInt(bitPattern: type) ^ UInt(bitPattern: seed))
-    return Int(bitPattern: mix(hash ^ UInt(bitPattern: arguments)))
+    let hash = mix(type.address ^ UInt(truncatingIfNeeded: seed))
+    return Int(truncatingIfNeeded: mix(hash ^ arguments.address))
   }
 
   @inlinable

@@ -1,5 +1,3 @@
-// INVARIANT: `unsafeBitCast` only from a value to its own type, after the metatypes compared equal.
-
 /// A tag that tells apart several definitions of the same type.
 ///
 /// You rarely create one yourself: every `tag:` parameter takes any `Hashable & Sendable` value
@@ -45,11 +43,11 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   init<Value: Hashable & Sendable>(typed value: Value) {
     if Value.self == String.self {
-      storage = .string(unsafeBitCast(value, to: String.self))
+      storage = .string(value as! String)
     } else if Value.self == Int.self {
-      storage = .integer(unsafeBitCast(value, to: Int.self))
+      storage = .integer(value as! Int)
     } else if Value.self == DefinitionTag.self {
-      storage = unsafeBitCast(value, to: DefinitionTag.self).storage
+      storage = (value as! DefinitionTag).storage
     } else {
       storage = .value(AnyTagValue(value))
     }

@@ -1,7 +1,8 @@
-// INVARIANT: the async `forward` passes its subject to `body` through a `nonisolated(unsafe)`
-// binding, for the reason Proxy.swift gives: the call runs in the caller's isolation and is
-// awaited before `forward` returns. The interceptors in between receive the call as a closure that
-// is neither `@Sendable` nor escaping, so they can run it but not hand it to another task.
+// INVARIANT: the async `forward` passes its subject to `body` through `handedOver(_:)`
+// (Unchecked/Trusted.swift), for the reason Proxy.swift gives: the call runs in the caller's
+// isolation and is awaited before `forward` returns. The interceptors in between receive the call
+// as a closure that is neither `@Sendable` nor escaping, so they can run it but not hand it to
+// another task.
 
 /// A proxy that runs hooks around every call it forwards to its subject, for any protocol
 /// forwarded by `@Proxyable`: logging, metrics, tracing, with no code per protocol.
@@ -98,7 +99,7 @@ public final class InterceptingProxy<Subject>: Proxy {
     _ access: ProxyAccess, _ body: (Subject) async throws -> Result
   ) async throws -> Result {
     // NB: as in `Proxy.forward`'s default: `body` was written in the caller's isolation.
-    nonisolated(unsafe) let subject = self.subject
+    let subject = handedOver(self.subject)
     if interceptors.isEmpty { return try await body(subject) }
     return try await intercepting(from: 0, access) { try await body(subject) }
   }

@@ -1,6 +1,7 @@
 // INVARIANT: see Container.swift (snapshot reading). `madeSingleton` reads the current
 // snapshot and the registration it finds unretained, inside one read section, as the synchronous
-// `resolve` does; `unsafeDowncast` trusts the key (see Registration.swift).
+// `resolve` does; `trustedDowncast` trusts the key (see Unchecked/Trusted.swift, which says what
+// `as!` would cost here).
 
 extension Container {
   /// Registers an `async` factory, for instances that take `await` to make (opening a database,
@@ -106,14 +107,14 @@ extension Container {
     guard tag == nil || parent == nil, AsyncGraphScope.current == nil else { return nil }
     let found = try? reading { (snapshot) throws(ResolutionError) -> T? in
       guard
-        let entry = snapshot._withUnsafeGuaranteedRef({
+        let entry = snapshot.withObject({
           $0.registry.unretainedEntry(
             TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
         })
       else { return nil }
       // A registration stored under a key always has the key's instance and argument types.
-      let published = entry._withUnsafeGuaranteedRef {
-        unsafeDowncast($0, to: Registration<T, Arguments>.self).published
+      let published = entry.withObject {
+        trustedDowncast($0, to: Registration<T, Arguments>.self).published
       }
       return published.box != 0 ? Registration<T, Arguments>.instance(inBox: published.box) : nil
     }

@@ -1,9 +1,9 @@
 // INVARIANT: `onMainActor` passes its input and resolver into `MainActor.assumeIsolated` through
-// `nonisolated(unsafe)` bindings (neither is `Sendable`). It first checks that the graph runs on
-// the main actor (`graph.isOnMainActor`, else it throws `requiresMainActor`), and `assumeIsolated`
-// runs its body synchronously, on this thread, before returning: neither value leaves the thread
-// that holds it. Tests: MainActorTests (main-actor factories and blocks resolved on and off the
-// main actor).
+// `handedOver(_:)` (Unchecked/Trusted.swift; neither is `Sendable`). It first checks that the graph
+// runs on the main actor (`graph.isOnMainActor`, else it throws `requiresMainActor`), and
+// `assumeIsolated` runs its body synchronously, on this thread, before returning: neither value
+// leaves the thread that holds it. Tests: MainActorTests (main-actor factories and blocks resolved
+// on and off the main actor).
 
 extension Container {
   /// Registers a `@MainActor` factory: a view controller, view model or presenter that lives on
@@ -205,12 +205,12 @@ extension Resolver {
     _ key: DefinitionKey, with input: Input, _ body: @MainActor (Resolver, Input) throws -> Result
   ) throws -> Result {
     guard graph.isOnMainActor else { throw graph.requiresMainActor(key) }
-    nonisolated(unsafe) let input = input
+    let input = handedOver(input)
     // NB: a synchronous graph's top-level `resolve` was called with `#isolation` == MainActor and
     // a graph never leaves its thread; an async graph says so only while a main-actor factory or
     // block it hopped to runs synchronous code. Either way this is the main actor: `assumeIsolated`
     // cannot trap here.
-    nonisolated(unsafe) let resolver = self
+    let resolver = handedOver(self)
     return try MainActor.assumeIsolated { Shared(try body(resolver, input)) }.value
   }
 }

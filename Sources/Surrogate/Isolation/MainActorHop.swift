@@ -1,19 +1,5 @@
-// INVARIANT: (unchecked) values cross to the main actor and back without `Sendable` checks.
-//
-// Invariant: the values are a resolution's own (its resolver, graph, arguments and the instance
-// being made) and an async resolution is one task: while the main actor runs `body`, the task
-// that awaits it runs nothing else, so no two threads use them at once. `TaskOwned` is the only
-// way they cross, and only our resolution code makes one.
-
-/// Moves values a task owns across an isolation boundary it is about to await.
-///
-/// NB: unchecked by design (see the invariant above); not a lock.
-@usableFromInline
-struct TaskOwned<Value>: @unchecked Sendable {  // no lock: one task at a time (invariant at the top)
-  @usableFromInline let value: Value
-  @usableFromInline init(value: Value) { self.value = value }
-}
-
+/// Hops to the main actor for an async resolution, carrying its values in a `TaskOwned` (see
+/// Unchecked/Trusted.swift for why that is sound).
 enum MainActorHop {
   /// Runs `body` on the main actor with `input`, and returns its result, for the async
   /// resolution `graph`; while it runs, the graph knows it is on the main actor.

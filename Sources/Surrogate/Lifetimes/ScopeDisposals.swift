@@ -1,7 +1,7 @@
 import Synchronization
 
 // INVARIANT: see Graph.swift: `disposalMask(ofRegistering:)` reads the graph's unretained
-// `rootReference` (`_withUnsafeGuaranteedRef`) while the graph is active, which keeps its root alive.
+// `rootReference` (`withObject`) while the graph is active, which keeps its root alive.
 
 /// The observer of a graph resolved in a scope: keeps the disposals of the `.shared` and `.unique`
 /// instances the graph makes for the scope, so that the scope disposes them when it ends.
@@ -136,7 +136,7 @@ extension Graph {
     if let parent = topLevelParent, ObjectIdentifier(parent) == id.container {
       return parent.disposalMask.load(ordering: .relaxed)
     }
-    return rootReference._withUnsafeGuaranteedRef { root in
+    return rootReference.withObject { root in
       if ObjectIdentifier(root) == id.container { return root.disposalMask.load(ordering: .relaxed) }
       return root.registeringContainer(of: id)?.disposalMask.load(ordering: .relaxed) ?? ~0
     }

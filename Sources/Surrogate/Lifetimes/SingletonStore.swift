@@ -42,9 +42,8 @@ final class SingletonStore<Instance>: Sendable {
   /// lives as long as this store): the top-level `resolve` of a made singleton.
   @inlinable @inline(__always)
   var cachedValue: Instance? {
-    if let pointer = UnsafeRawPointer(bitPattern: strong.bits.load(ordering: .acquiring)) {
-      return Unmanaged<Shared<Instance>>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
-    }
+    let box = strong.address
+    if box != 0 { return Unretained<Shared<Instance>>(address: box).withObject { $0.value } }
     return isWeak ? weakInstance?.value : nil
   }
 

@@ -29,11 +29,6 @@ public final class Lazy<T> {
     self.tag = tag
   }
 
-  deinit {
-    guard let box = state.subject else { return }
-    Unmanaged<Shared<T>>.fromOpaque(box).release()
-  }
-
   /// The instance, resolved on the first access.
   ///
   /// ```swift
@@ -51,7 +46,7 @@ public final class Lazy<T> {
   @inlinable
   public var value: T {
     get throws(ResolutionError) {
-      if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+      if let box = state.created(as: Shared<T>.self) { return box.withObject { $0.value } }
       return try resolveOnFirstAccess()
     }
   }
@@ -73,7 +68,7 @@ public final class Lazy<T> {
   ///   ``ResolutionError/Code/requiresMainActor`` for a main-actor definition called off the main
   ///   actor.
   public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) -> T {
-    if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+    if let box = state.created(as: Shared<T>.self) { return box.withObject { $0.value } }
     return try resolveOnFirstAccess(callerIsolation: isolation, accessor: .call)
   }
 
@@ -89,14 +84,14 @@ public final class Lazy<T> {
     throws(ResolutionError) -> T
   {
     try state.lock.withLock(owner: state) { _ throws(ResolutionError) -> T in
-      if let box = state.subject { return Unmanaged<Shared<T>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value } }
+      if let box = state.created(as: Shared<T>.self) { return box.withObject { $0.value } }
       let resolved: Shared<T>
       do throws(ResolutionError) {
         resolved = Shared(try container.resolve(T.self, tag: tag, callerIsolation: isolation))
       } catch {
         throw accessor.explain(error, of: T.self, from: container)
       }
-      state.publish(Unmanaged.passRetained(resolved).toOpaque())
+      state.publish(resolved)
       return resolved.value
     }
   }
@@ -106,12 +101,11 @@ public final class Lazy<T> {
   /// ```swift
   /// #expect(!presenter.index.isResolved)
   /// ```
-  public var isResolved: Bool { state.subject != nil }
+  public var isResolved: Bool { state.isCreated }
 
   /// The resolved instance, or `nil` before it is resolved; never resolves (for leak checks).
   var resolvedSubject: T? {
-    guard let box = state.subject else { return nil }
-    return Unmanaged<Shared<T>>.fromOpaque(box).takeUnretainedValue().value
+    state.created(as: Shared<T>.self)?.object.value
   }
 }
 

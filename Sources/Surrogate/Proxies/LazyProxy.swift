@@ -38,26 +38,19 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
   /// ```
   public init(_ make: @escaping @Sendable () throws -> Subject) { self.make = make }
 
-  deinit {
-    created?.release()
-  }
-
   /// The subject, if it has been created, unretained: the proxy holds it.
   @inlinable @inline(__always)
-  var created: Unmanaged<Subject>? {
-    guard let address = state.subject else { return nil }
-    return Unmanaged.fromOpaque(address)
-  }
+  var created: Unretained<Subject>? { state.created(as: Subject.self) }
 
   /// The subject, if it has been created, as a strong reference (for leak checks).
-  var createdSubject: Subject? { created?.takeUnretainedValue() }
+  var createdSubject: Subject? { created?.object }
 
   /// Whether the subject has been created.
   ///
   /// ```swift
   /// #expect(!proxy.isCreated)
   /// ```
-  public var isCreated: Bool { state.subject != nil }
+  public var isCreated: Bool { state.isCreated }
 
   /// The subject, created now if this is the first use.
   ///
@@ -80,7 +73,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
   @inlinable @inline(__always) @discardableResult
   public func withSubject(for access: ProxyAccess, _ body: (Subject) throws -> Void) rethrows -> Bool {
     guard let subject = created ?? createdOnFirstUse(for: access) else { return false }
-    try subject._withUnsafeGuaranteedRef { try body($0) }
+    try subject.withObject { try body($0) }
     return true
   }
 
@@ -89,7 +82,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
   /// NB: out of line so that the metadata of the `Result` it switches over is not looked up on
   /// every call of `withSubject`.
   @usableFromInline @inline(never)
-  func createdOnFirstUse(for access: ProxyAccess) -> Unmanaged<Subject>? {
+  func createdOnFirstUse(for access: ProxyAccess) -> Unretained<Subject>? {
     guard case .success = create(for: access) else { return nil }
     return created
   }
@@ -97,7 +90,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
   /// The subject, created on first use, or ``ProxyError/Code/creationFailed``.
   @inlinable @inline(__always)
   public func requireSubject(for access: ProxyAccess) throws(ProxyError) -> Subject {
-    if let created { return created.takeUnretainedValue() }
+    if let created { return created.object }
     return try createOnFirstUse(for: access)
   }
 
@@ -121,7 +114,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
       state.creatingThread.store(thread, ordering: .releasing)
       defer { state.creatingThread.store(0, ordering: .releasing) }
       do {
-        state.publish(Unmanaged.passRetained(try make()).toOpaque())
+        state.publish(try make())
         return nil
       } catch {
         return ProxyError(
@@ -129,7 +122,7 @@ public final class LazyProxy<Subject: AnyObject>: Proxy {
       }
     }
     if let failure { return .failure(failure) }
-    return .success(created.unsafelyUnwrapped.takeUnretainedValue())
+    return .success(created!.object)
   }
 }
 

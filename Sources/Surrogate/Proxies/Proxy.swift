@@ -1,11 +1,12 @@
-// INVARIANT: the async `forward` default hands the subject to `body` through a
-// `nonisolated(unsafe)` binding, which the compiler would refuse for a subject that is not
+// INVARIANT: the async `forward` default hands the subject to `body` through `handedOver(_:)`
+// (Unchecked/Trusted.swift), without the check the compiler would fail for a subject that is not
 // `Sendable`. It holds because the call never runs alongside its caller: `forward` runs in the
 // caller's isolation (`nonisolated(nonsending)`), `body` is neither `@Sendable` nor escaping, and
 // it is awaited before `forward` returns, so the caller, suspended meanwhile, does not touch the
 // subject while `body` does (the library's proxies are `Sendable` only where their subject is, so
-// no other task holds a subject that is not). `body` is the forwarding closure `@Proxyable` writes in the caller's
-// isolation. Tests: the async forwarding tests of SurrogateMacrosTests, under ThreadSanitizer in CI.
+// no other task holds a subject that is not). `body` is the forwarding closure `@Proxyable` writes
+// in the caller's isolation. Tests: the async forwarding tests of SurrogateMacrosTests, under
+// ThreadSanitizer in CI.
 
 /// The one protocol every proxy kind adopts: forwarding code asks it for the subject of each call.
 ///
@@ -120,7 +121,7 @@ extension Proxy {
     // NB: `body` is the forwarding closure `@Proxyable` writes in the caller's own isolation (so
     // it can call an `async` requirement of a non-`Sendable` subject, as the forwarding default
     // itself did before); the compiler cannot see that, so it would refuse to pass it the subject.
-    nonisolated(unsafe) let subject = try requireSubject(for: access)
+    let subject = handedOver(try requireSubject(for: access))
     return try await body(subject)
   }
 }

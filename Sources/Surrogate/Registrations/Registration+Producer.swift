@@ -1,20 +1,19 @@
-// INVARIANT: `unsafeDowncast` trusts the key (a registration stored under `TypeKey(T, Arguments)`
-// is a `Registration<T, Arguments>`, see Registration.swift); `unsafeBitCast((), to: Arguments.self)`
-// only when `Arguments` is `Void`; `out` is uninitialized memory for one `Instance`, initialized
-// exactly when the producer returns (not when it throws).
+// INVARIANT: `trustedDowncast` trusts the key (a registration stored under `TypeKey(T, Arguments)`
+// is a `Registration<T, Arguments>`, see Unchecked/Trusted.swift); `out` is a `ValueSlot` for one
+// `Instance`, initialized exactly when the producer returns (see Unchecked/TemporaryValue.swift).
 
 extension Registration {
   /// The `producer` of a registration made in specialized code (see `insertRegistration`).
   @inlinable
   static func specializedProducer() -> ErasedProducer {
     { object, out, arguments, graph, requested, owner, lookup throws(ResolutionError) -> Bool in
-      let registration = unsafeDowncast(object, to: Registration.self)
+      let registration = trustedDowncast(object, to: Registration.self)
       var isNew = false
       // The key guarantees the argument type; `Void` needs no cast.
       let instance = try registration.produce(
-        Arguments.self == Void.self ? unsafeBitCast((), to: Arguments.self) : arguments as! Arguments, in: graph,
+        Arguments.self == Void.self ? () as! Arguments : arguments as! Arguments, in: graph,
         requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
-      out.initializeMemory(as: Instance.self, to: instance)
+      out.initialize(to: instance)
       return isNew
     }
   }
@@ -31,6 +30,6 @@ extension Registration {
 @usableFromInline
 typealias ErasedProducer =
   @Sendable (
-    _ registration: AnyObject, _ out: UnsafeMutableRawPointer, _ arguments: Any, _ graph: Graph,
+    _ registration: AnyObject, _ out: ValueSlot, _ arguments: Any, _ graph: Graph,
     _ requested: DefinitionKey, _ owner: Container, _ lookup: Container
   ) throws(ResolutionError) -> Bool

@@ -1,18 +1,17 @@
 import Synchronization
 
 // INVARIANT:
-// - `storeBits` is 0 or the address of a `SingletonStore` this registration retains: set once by a
-//   compare-and-exchange from 0, never changed, released by `deinit`; copies of a registration
-//   (`appending`, `autoInjecting`) retain the same store. `published` and `instance(inBox:)` read
-//   the store's box unretained, while the caller holds the registration (a read section or a graph).
+// - `storeReference` holds the `SingletonStore` this registration retains (a `PublishedObject`,
+//   Unchecked/AtomicShared.swift): set once, never changed, released with the registration; copies
+//   of a registration (`appending`, `autoInjecting`) retain the same store. `published` and
+//   `instance(inBox:)` read the store and its box unretained, while the caller holds the
+//   registration (a read section or a graph).
 // - `injectionWord`: see Registration+AutoInjection.swift.
-// - Unchecked casts trust the key: a registration stored under `TypeKey(T, Arguments)` is a
-//   `Registration<T, Arguments>`; `unsafeBitCast` to `AnyObject` only when `Instance` is a class,
-//   `unsafeBitCast((), to: Arguments.self)` only when `Arguments` is `Void`.
-// - `unsafelyUnwrapped` only where the line before guarantees a value: `producer` after
-//   `producer != nil`, `extras` when `hasBlocks` (a registration with blocks always has extras).
-// - An `ErasedProducer`'s `out` is uninitialized memory for one `Instance`, initialized exactly
-//   when the producer returns (not when it throws).
+// - Trusted casts (Unchecked/Trusted.swift) trust the key: a registration stored under
+//   `TypeKey(T, Arguments)` is a `Registration<T, Arguments>`; `trustedObject` and
+//   `trustedInstance` only when `Instance` is a class.
+// - An `ErasedProducer`'s `out` is a `ValueSlot` for one `Instance`, initialized exactly when the
+//   producer returns (not when it throws; see Unchecked/TemporaryValue.swift).
 
 /// A registered factory: scope, factory, `resolvingProperties` blocks and, for singleton scopes,
 /// the instance store.
@@ -38,11 +37,11 @@ final class Registration<Instance, Arguments>: Entry {
   /// `async`, or runs on the main actor (see ``isolationError(in:requested:)``).
   @usableFromInline let needsIsolation: Bool
   @usableFromInline let factory: Factory
-  /// A singleton scope's store, retained, or 0 until the first resolve needs it: a container of
-  /// many singletons that are never resolved pays for none (a store is 64 bytes and a generic
-  /// deinit), and a resolved one pays one compare-and-exchange once. Copies made by `appending`
-  /// share the original's store.
-  @usableFromInline let storeBits: Atomic<UInt>
+  /// A singleton scope's store, retained, or nothing until the first resolve needs it: a
+  /// container of many singletons that are never resolved pays for none (a store is 64 bytes and
+  /// a generic deinit), and a resolved one pays one compare-and-exchange once. Copies made by
+  /// `appending` share the original's store.
+  @usableFromInline let storeReference: PublishedObject
   /// What few registrations have (blocks, an async factory, runtime-argument auto-wiring, main-actor
   /// isolation), or `nil`: a plain registration stays small, which a container of many pays for.
   @usableFromInline let extras: Extras?
@@ -55,9 +54,9 @@ final class Registration<Instance, Arguments>: Entry {
   ///
   /// NB: a field of its own costs S6 (a generic chain, in code not specialized for it) 3,300
   /// instructions a resolve (113,504 → 116,859, measured with the field unused), and nothing
-  /// measurable elsewhere. Sharing `storeBits` (which only singletons use) avoided that, but moved
+  /// measurable elsewhere. Sharing the store's word (which only singletons use) avoided that, but moved
   /// the optimizer's inlining enough to cost S2 4% and S7c 10%: the field was the smaller price.
-  @usableFromInline let injectionWord: Atomic<UInt>
+  @usableFromInline let injectionWord: PublishedMarkOrObject
   /// A dynamic type of this definition's instances known not to be ``Disposable`` (see
   /// ``TrackedDisposal/disposable(_:plainType:)``).
   ///
@@ -90,7 +89,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.scope = scope
     self.reusesByTag = scope.kind == .shared && !key.isTagged
     self.factory = factory
-    self.storeBits = Atomic(store.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 0)
+    self.storeReference = PublishedObject(retaining: store)
     self.hasBlocks = !blocks.isEmpty
     let extras =
       blocks.isEmpty && asyncFactory == nil && resolveArguments == nil && resolveArgumentsAsync == nil
@@ -104,7 +103,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = extras
     self.needsIsolation = extras?.needsIsolation ?? false
     self.producer = producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 
@@ -122,12 +121,12 @@ final class Registration<Instance, Arguments>: Entry {
     self.scope = scope
     self.reusesByTag = scope.kind == .shared && !key.isTagged
     self.factory = factory
-    self.storeBits = Atomic(0)
+    self.storeReference = PublishedObject()
     self.hasBlocks = false
     self.extras = nil
     self.needsIsolation = false
     self.producer = producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 
@@ -145,44 +144,33 @@ final class Registration<Instance, Arguments>: Entry {
     self.scope = other.scope
     self.reusesByTag = other.reusesByTag
     self.factory = other.factory
-    self.storeBits = Atomic(0)
+    self.storeReference = PublishedObject()
     self.hasBlocks = other.hasBlocks
     self.extras = other.extras
     self.needsIsolation = other.needsIsolation
     self.producer = other.producer
-    self.injectionWord = Atomic(0)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(other.plainInstanceType.load(ordering: .relaxed))
   }
 
-  deinit {
-    let bits = storeBits.load(ordering: .acquiring)
-    if bits != 0 { Self.store(bits: bits).release() }
-    releaseInjectionPlan()
-  }
-
-  /// The store whose address `storeBits` holds (not 0), unretained.
+  /// The store whose address `storeReference` holds (not 0), unretained.
   @inlinable @inline(__always)
-  static func store(bits: UInt) -> Unmanaged<SingletonStore<Instance>> {
-    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+  static func store(bits: UInt) -> Unretained<SingletonStore<Instance>> {
+    Unretained(address: bits)
   }
 
   /// The singleton store, if a resolve has made it.
   @usableFromInline var store: SingletonStore<Instance>? {
-    let bits = storeBits.load(ordering: .acquiring)
+    let bits = storeReference.address
     guard bits != 0 else { return nil }
-    return Self.store(bits: bits).takeUnretainedValue()
+    return Self.store(bits: bits).object
   }
 
   /// The singleton store, made now if no resolve has made it yet; one store wins a race.
   @usableFromInline
   func obtainStore() -> SingletonStore<Instance> {
     if let store { return store }
-    let made = Unmanaged.passRetained(SingletonStore<Instance>(isWeak: scope.kind == .weakSingleton))
-    let (exchanged, current) = storeBits.compareExchange(
-      expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing)
-    if exchanged { return made.takeUnretainedValue() }
-    made.release()
-    return Self.store(bits: current).takeUnretainedValue()
+    return storeReference.publish(SingletonStore<Instance>(isWeak: scope.kind == .weakSingleton)).object
   }
 
   @usableFromInline var blocks: [Block] { extras?.blocks ?? [] }
@@ -225,7 +213,7 @@ final class Registration<Instance, Arguments>: Entry {
     if producer != nil {
       var isNew = false
       let instance = try makingValue(of: Instance.self) { out throws(ResolutionError) in
-        isNew = try producer.unsafelyUnwrapped(self, out, arguments, graph, requested, owner, lookup)
+        isNew = try producer!(self, out, arguments, graph, requested, owner, lookup)
       }
       return Produced(instance: instance, isNew: isNew)
     }
@@ -240,9 +228,9 @@ final class Registration<Instance, Arguments>: Entry {
   /// path of `resolve`.
   @inlinable @inline(__always)
   var cachedValue: Instance? {
-    let bits = storeBits.load(ordering: .acquiring)
+    let bits = storeReference.address
     guard bits != 0 else { return nil }
-    return Self.store(bits: bits)._withUnsafeGuaranteedRef { $0.cachedValue }
+    return Self.store(bits: bits).withObject { $0.cachedValue }
   }
 
   /// The address of the box a made strong singleton is published in (0 if none), and whether the
@@ -253,16 +241,15 @@ final class Registration<Instance, Arguments>: Entry {
   /// made singleton's 1,015 instructions (callgrind, `surrogate-bench profile s3g`).
   @inlinable @inline(__always)
   var published: (box: UInt, hasStore: Bool) {
-    let bits = storeBits.load(ordering: .acquiring)
+    let bits = storeReference.address
     guard bits != 0 else { return (0, false) }
-    return (Self.store(bits: bits)._withUnsafeGuaranteedRef { $0.strong.bits.load(ordering: .acquiring) }, true)
+    return (Self.store(bits: bits).withObject { $0.strong.address }, true)
   }
 
   /// The instance in the box whose address ``published`` returned (not 0), not retained.
   @inlinable @inline(__always)
   static func instance(inBox bits: UInt) -> Instance {
-    Unmanaged<Shared<Instance>>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { $0.value }
+    Unretained<Shared<Instance>>(address: bits).withObject { $0.value }
   }
 
   /// Produces the instance for a request in `graph`: reused, or made and stored.
@@ -422,8 +409,8 @@ final class Registration<Instance, Arguments>: Entry {
   /// itself when `Instance` is a class, else a `Shared<Instance>` box.
   @inlinable
   static func instance(stored object: AnyObject) -> Instance {
-    if Instance.self is AnyObject.Type { return unsafeBitCast(object, to: Instance.self) }
-    return unsafeDowncast(object, to: Shared<Instance>.self).value
+    if Instance.self is AnyObject.Type { return trustedInstance(object, as: Instance.self) }
+    return trustedDowncast(object, to: Shared<Instance>.self).value
   }
 
   /// The singleton store's live instance, if any (none in a validation graph).
@@ -478,7 +465,7 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
       setReusable(
-        Instance.self is AnyObject.Type ? unsafeBitCast(instance, to: AnyObject.self) : Shared(instance), in: graph,
+        Instance.self is AnyObject.Type ? trustedObject(instance) : Shared(instance), in: graph,
         requested: requested)
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
@@ -504,7 +491,7 @@ final class Registration<Instance, Arguments>: Entry {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
       setReusable(
-        Instance.self is AnyObject.Type ? unsafeBitCast(instance, to: AnyObject.self) : Shared(instance), in: graph,
+        Instance.self is AnyObject.Type ? trustedObject(instance) : Shared(instance), in: graph,
         requested: requested)
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
@@ -521,7 +508,7 @@ final class Registration<Instance, Arguments>: Entry {
   func runBlocks(
     from start: Int, on instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   ) throws(ResolutionError) {
-    let blocks = hasBlocks ? extras.unsafelyUnwrapped.blocks : []
+    let blocks = hasBlocks ? extras!.blocks : []
     var index = start
     while index < blocks.count {
       do {

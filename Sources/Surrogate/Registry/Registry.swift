@@ -153,7 +153,7 @@ struct Registry: Sendable {
   /// Only registrations are returned: a forwarding answers `nil`, for the caller's general path.
   /// A registration under a key always has the key's instance and argument types.
   @inlinable @inline(__always)
-  func unretainedUntagged(_ key: TypeKey) -> Unmanaged<AnyObject>? {
+  func unretainedUntagged(_ key: TypeKey) -> Unretained<AnyObject>? {
     guard let bits = untaggedBits(key), bits & 1 == 0 else { return nil }
     return Self.entry(bits: bits)
   }
@@ -161,8 +161,8 @@ struct Registry: Sendable {
   /// The entry whose address `bits` (from ``untaggedBits(_:)`` or `EntryTable.bits(at:)`) holds,
   /// unretained.
   @inlinable @inline(__always)
-  static func entry(bits: UInt) -> Unmanaged<AnyObject> {
-    Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits & ~1).unsafelyUnwrapped)
+  static func entry(bits: UInt) -> Unretained<AnyObject> {
+    Unretained(address: bits & ~1)
   }
 
   /// The untagged registration under `key`, unretained, with its specialized producer; `nil` for a
@@ -180,11 +180,11 @@ struct Registry: Sendable {
   /// A registration found unretained, with its specialized producer.
   @usableFromInline
   struct FoundProducer {
-    @usableFromInline let entry: Unmanaged<AnyObject>
+    @usableFromInline let entry: Unretained<AnyObject>
     @usableFromInline let producer: ErasedProducer
 
     @inlinable
-    init(entry: Unmanaged<AnyObject>, producer: @escaping ErasedProducer) {
+    init(entry: Unretained<AnyObject>, producer: @escaping ErasedProducer) {
       self.entry = entry
       self.producer = producer
     }
@@ -193,7 +193,7 @@ struct Registry: Sendable {
   /// The registration under the exact tag, else the untagged one, unretained (see
   /// `unretainedUntagged`); `nil` when the entry found is a forwarding.
   @inlinable @inline(__always)
-  func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unmanaged<AnyObject>? {
+  func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unretained<AnyObject>? {
     if let tag, let index = tagged.find(hash: Self.hash(key, tag: tag), { $0.typeKey == key && $0.tag.matches(tag) }) {
       let bits = tagged.bits(at: index)
       return bits & 1 != 0 ? nil : Self.entry(bits: bits)

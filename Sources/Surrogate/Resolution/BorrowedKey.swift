@@ -7,7 +7,8 @@
 //   `.shared` instance keyed by tag) is copied out through `key`, which retains the tag again.
 // - A `Resolver` holds its request's tag bits the same way, and its graph keeps the tag alive
 //   (`Graph.keep(_:)`) for as long as the resolver exists.
-// - `unsafeBitCast` between `TagSlot` and `TagBits` checks that their sizes match, in every build.
+// - `TagSlot.borrowedBits` and `TagSlot(borrowedBits:)` (Unchecked/Trusted.swift) convert between
+//   `TagSlot` and `TagBits`, checking that their sizes match, in every build.
 // Tests: BorrowedKeyLifetimeTests.
 
 /// A ``DefinitionKey`` copied without retaining its tag: what a frame of a graph's path holds.
@@ -27,19 +28,19 @@ struct BorrowedKey {
   @usableFromInline let tagBits: TagBits
 
   /// A `TagSlot`'s size: a string's 16 bytes and the byte that tells the cases apart.
-  /// `unsafeBitCast` checks that the sizes match, in every build.
+  /// The conversions (Unchecked/Trusted.swift) check that the sizes match, in every build.
   @usableFromInline typealias TagBits = (UInt64, UInt64, UInt8)
 
   @inlinable
   init(_ key: borrowing DefinitionKey) {
     type = key.type
     argumentsType = key.argumentsType
-    tagBits = unsafeBitCast(key.tagSlot, to: TagBits.self)
+    tagBits = key.tagSlot.borrowedBits
   }
 
   /// The key, its tag retained again.
   @usableFromInline
   var key: DefinitionKey {
-    DefinitionKey(type: type, argumentsType: argumentsType, tagSlot: unsafeBitCast(tagBits, to: TagSlot.self))
+    DefinitionKey(type: type, argumentsType: argumentsType, tagSlot: TagSlot(borrowedBits: tagBits))
   }
 }

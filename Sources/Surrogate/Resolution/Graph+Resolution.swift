@@ -1,6 +1,6 @@
 // INVARIANT: see Graph.swift (a graph's unretained root and snapshot) and Container.swift (snapshot
 // reading): an entry found in the root snapshot is used unretained while the graph is active.
-// `unsafeDowncast` trusts the key (see Registration.swift); `out` as in Registration.swift.
+// `trustedDowncast` trusts the key (see Unchecked/Trusted.swift); `out` as in Registration.swift.
 
 extension Graph {
   /// Resolves `key` for a caller that knows the instance and argument types statically.
@@ -10,14 +10,14 @@ extension Graph {
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
     if !key.isTagged, isRoot(container), rootIsTopLevel {
-      let bits = rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.untaggedBits(key.typeKey) }
+      let bits = rootSnapshotReference.withObject { $0.registry.untaggedBits(key.typeKey) }
       if let bits, bits & 1 == 0 {
         // A registration. NB: the graph's root snapshot holds it for as long as the graph may use it.
         let entry = Registry.entry(bits: bits)
         do {
-          return try entry._withUnsafeGuaranteedRef { object throws -> T in
+          return try entry.withObject { object throws -> T in
             var isNew = false
-            return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
+            return try trustedDowncast(object, to: Registration<T, Arguments>.self).produce(
               arguments, in: self, requested: key, owner: container, lookup: container, isNew: &isNew)
           }
         } catch {
@@ -37,9 +37,9 @@ extension Graph {
     if !key.isTagged, isRoot(container), let parent = topLevelParent {
       if let found = childFastLookup(key.typeKey, parent: parent) {
         do {
-          return try found.entry._withUnsafeGuaranteedRef { object throws -> T in
+          return try found.entry.withObject { object throws -> T in
             var isNew = false
-            return try unsafeDowncast(object, to: Registration<T, Arguments>.self).produce(
+            return try trustedDowncast(object, to: Registration<T, Arguments>.self).produce(
               arguments, in: self, requested: key, owner: found.inRoot ? container : parent, lookup: container,
               isNew: &isNew)
           }
@@ -55,10 +55,10 @@ extension Graph {
   /// snapshot, or else in its parent's, unretained (each snapshot holds its entries for as long as
   /// the graph may use them); `nil` when the first found is a forwarding, or neither has one.
   @inlinable
-  func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unmanaged<AnyObject>, inRoot: Bool)? {
+  func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
     // NB: one hash for both registries.
     let hash = Registry.hash(key)
-    if let bits = rootSnapshotReference._withUnsafeGuaranteedRef({ $0.registry.untaggedBits(key, hash: hash) }) {
+    if let bits = rootSnapshotReference.withObject({ $0.registry.untaggedBits(key, hash: hash) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }
     // NB: the stored snapshot read in place once taken: through `topLevelParentSnapshot` (a call
@@ -84,7 +84,7 @@ extension Graph {
     if let found = lookup(key, from: container) {
       if !found.entry.isForwarding {
         // A registration stored under a key always has the key's instance and argument types.
-        let registration = unsafeDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
+        let registration = trustedDowncast(found.entry as AnyObject, to: Registration<T, Arguments>.self)
         var isNew = false
         return try registration.produce(
           arguments, in: self, requested: key, owner: found.owner, lookup: container, isNew: &isNew)
@@ -106,7 +106,7 @@ extension Graph {
   @inlinable
   func hasDefinition(_ key: DefinitionKey, from container: Container) -> Bool {
     if !key.isTagged, isRoot(container), rootIsTopLevel {
-      return rootSnapshotReference._withUnsafeGuaranteedRef { $0.registry.containsUntagged(key.typeKey) }
+      return rootSnapshotReference.withObject { $0.registry.containsUntagged(key.typeKey) }
     }
     if container.family.hasOverrides { return lookupInSnapshots(key, from: container) != nil }
     return container.lookup(key, in: snapshot(of:)) != nil
@@ -123,7 +123,7 @@ extension Graph {
   /// through its specialized producer, straight into stack memory for `T`: the registration under
   /// `T`'s key makes a `T`.
   @inlinable
-  func produce<T>(_ type: T.Type, entry: Unmanaged<AnyObject>, with producer: ErasedProducer, requested: DefinitionKey)
+  func produce<T>(_ type: T.Type, entry: Unretained<AnyObject>, with producer: ErasedProducer, requested: DefinitionKey)
     throws(ResolutionError) -> T
   {
     try makingValue(of: T.self) { out throws(ResolutionError) in
@@ -133,14 +133,14 @@ extension Graph {
 
   @usableFromInline
   func produce(
-    _ entry: Unmanaged<AnyObject>, with producer: ErasedProducer, into out: UnsafeMutableRawPointer,
+    _ entry: Unretained<AnyObject>, with producer: ErasedProducer, into out: ValueSlot,
     requested: DefinitionKey
   ) throws(ResolutionError) {
     do {
       // NB: the root is used through a guaranteed reference: passing the unretained field on
       // would retain it.
-      _ = try rootReference._withUnsafeGuaranteedRef { root throws -> Bool in
-        try entry._withUnsafeGuaranteedRef { object throws -> Bool in
+      _ = try rootReference.withObject { root throws -> Bool in
+        try entry.withObject { object throws -> Bool in
           try producer(object, out, (), self, requested, root, root)
         }
       }

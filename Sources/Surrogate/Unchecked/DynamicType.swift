@@ -145,3 +145,14 @@
     unsafeBitCast(bits, to: Any.Type.self)
   }
 }
+
+extension ObjectIdentifier {
+  /// The address of the object or the type metadata this identifies, as an integer: to hash or
+  /// compare, never turned back into a pointer.
+  ///
+  /// ```swift
+  /// let hash = mix(ObjectIdentifier(T.self).address ^ seed)
+  /// ```
+  @inlinable @inline(__always)
+  var address: UInt { UInt(bitPattern: self) }
+}
