@@ -127,6 +127,91 @@ struct ScopeLeakCheckOfScopedHoldersTests {
   }
 }
 
+/// Two `.scoped` units that hold each other: a cycle that outlives the scope.
+private final class CycleFirst: @unchecked Sendable {  // `second` is set once, by its block
+  let request: ScopeRequest
+  var second: CycleSecond?
+  init(request: ScopeRequest) { self.request = request }
+}
+
+private final class CycleSecond: Sendable {
+  let first: CycleFirst
+  init(first: CycleFirst) { self.first = first }
+}
+
+private final class CycleRoot: Sendable {
+  let first: CycleFirst
+  init(first: CycleFirst) { self.first = first }
+}
+
+/// A `.scoped` session and the graph's `.shared` handler, which hold each other.
+private final class LoopSession: @unchecked Sendable {  // `handler` is set once, by its block
+  var handler: LoopHandler?
+}
+
+private final class LoopHandler: Sendable {
+  let session: LoopSession
+  init(session: LoopSession) { self.session = session }
+}
+
+/// LeakChecking.md: a `.scoped` instance and what it holds are kept by the scope "unless they are
+/// on a reference cycle, which outlives the scope".
+struct ScopeLeakCheckOfScopedCyclesTests {
+  private func cycleApp() -> Container {
+    let app = Container()
+    app.register(.scoped) { r in CycleFirst(request: try r.resolve()) }
+      .resolvingProperties { r, first in first.second = try r.resolve() }
+    app.register(.scoped) { r in CycleSecond(first: try r.resolve()) }
+    app.register { r in CycleRoot(first: try r.resolve()) }
+    return app
+  }
+
+  @Test func scopedInstancesOnACycleOfTheirOwnAreLeaksNotKept() throws {
+    weak var first: CycleFirst?
+    try cycleApp().withScope { scope in
+      scope.register { ScopeRequest() }
+      let report = try scope.checkForLeaks(resolving: CycleRoot.self)
+      #expect(!report.isReleased, "\(report)")
+      #expect(
+        Set(report.leaks.filter { !$0.cycle.isEmpty }.map(\.cycleDescription)) == [
+          "CycleFirst.second → CycleSecond.first → CycleFirst", "CycleSecond.first → CycleFirst.second → CycleSecond",
+        ], "\(report)")
+      // What the cycle holds (the request) is kept alive by it, not by the scope: a leak too.
+      let request = report.leaks.first { $0.typeName == "ScopeRequest" }
+      #expect(request?.description.contains("CycleFirst.request → ScopeRequest") == true, "\(report)")
+      #expect(request?.suggestion.contains("on a reference cycle, which outlives the scope") == true, "\(report)")
+      #expect(report.retainedByContainer == 0, "\(report)")
+      #expect(!"\(report)".contains("kept by the container"), "\(report)")
+      first = try scope.resolve(CycleFirst.self)
+    }
+    #expect(first != nil, "the cycle outlives the scope, as the report says")
+    first?.second = nil
+  }
+
+  @Test func anAwaitedCheckReportsTheScopedCycleToo() async throws {
+    try await cycleApp().withScope { scope in
+      scope.register { ScopeRequest() }
+      let report = try await scope.checkForLeaks(resolving: CycleRoot.self)
+      #expect(!report.isReleased, "\(report)")
+      #expect(report.leaks.map(\.typeName).sorted() == ["CycleFirst", "CycleSecond", "ScopeRequest"], "\(report)")
+      (try await scope.resolve(CycleFirst.self)).second = nil
+    }
+  }
+
+  @Test func aScopedInstanceOnACycleWithTheGraphsHandlerIsNotCountedAsKept() throws {
+    let app = Container()
+    app.register(.scoped) { LoopSession() }.resolvingProperties { r, session in session.handler = try r.resolve() }
+    app.register(.shared) { r in LoopHandler(session: try r.resolve()) }
+    try app.withScope { scope in
+      let report = try scope.checkForLeaks(resolving: LoopHandler.self)
+      #expect(report.leaks.map(\.typeName).sorted() == ["LoopHandler", "LoopSession"], "\(report)")
+      #expect(report.retainedByContainer == 0, "\(report)")
+      #expect(!"\(report)".contains("kept by the container"), "\(report)")
+      (try scope.resolve(LoopSession.self)).handler = nil
+    }
+  }
+}
+
 private final class PlainCache: Sendable {}
 
 /// Holds what its factory made beyond the graph: the leak the check below must find.

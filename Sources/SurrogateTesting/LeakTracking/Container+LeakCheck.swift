@@ -205,19 +205,37 @@ extension Container {
       recording.instances.map { ($0.objectID, $0.definition) }, uniquingKeysWith: { first, _ in first })
     let kept = Self.kept(recording).compactMap { instance in instance.object.map { ($0, instance.scope) } }
     // A `.scoped` instance lives until its scope ends, and so does what it holds: kept, not leaked
-    // (`validate()` sees no captive dependency there), unless it is on a cycle of its own.
-    let scopedObjects = kept.filter { $0.1 == .scoped }.map(\.0)
+    // (`validate()` sees no captive dependency there), unless it is on a reference cycle, which
+    // outlives the scope: then it is a leak, and so is what it holds.
+    var scopedObjects: [AnyObject] = []
+    var scopedOnCycles: [AnyObject] = []
+    var found = Findings()
+    for instance in Self.kept(recording) where instance.scope == .scoped {
+      guard let object = instance.object else { continue }
+      guard !options.keepsIntentionally(object),
+        LeakFinder.findPath(from: [object], to: object, limit: options.searchLimit).steps != nil
+      else {
+        scopedObjects.append(object)
+        continue
+      }
+      scopedOnCycles.append(object)
+      found.leaks.append(
+        LeakFinder.leak(of: object, options: options) { cycle in
+          Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
+        })
+      found.leaked.insert(instance.objectID)
+    }
     let heldIDs = recording.heldForDisposal
     let held = Self.heldForDisposal(recording)
-    var found = Findings()
     for instance in Self.checked(recording) {
       guard let object = instance.object, !options.keepsIntentionally(object) else { continue }
       let leak = LeakFinder.leak(of: object, options: options) { cycle in
         Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
       } explainUnknown: { _ in
-        Self.keptInstanceHolding(
-          object, kept: kept.filter { $0.1 != .scoped }, definitions: definitions, requests: recording.requests,
-          options: options)
+        Self.scopedCycleHolding(object, scopedOnCycles: scopedOnCycles, options: options)
+          ?? Self.keptInstanceHolding(
+            object, kept: kept.filter { $0.1 != .scoped }, definitions: definitions, requests: recording.requests,
+            options: options)
       }
       if leak.cycle.isEmpty, leak.holderPath.isEmpty {
         if !scopedObjects.isEmpty,
@@ -245,8 +263,9 @@ extension Container {
     on recording: ResolutionRecording, _ found: Findings, root: DefinitionKey, options: LeakCheckOptions,
     disposalError: DisposalError?
   ) -> ContainerLeakReport {
-    let checked = Self.checked(recording)
-    let keptInstances = Self.kept(recording)
+    // A `.scoped` instance on a reference cycle was checked, and leaked: not kept.
+    let checked = recording.instances.filter { !$0.scope.isKeptByContainer || found.leaked.contains($0.objectID) }
+    let keptInstances = Self.kept(recording).filter { !found.leaked.contains($0.objectID) }
     let stillAlive = found.pending.compactMap { instance in
       instance.object.map { LeakFinder.leak(of: $0, options: options) }
     }
@@ -274,6 +293,23 @@ extension Container {
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
     }
     return nil
+  }
+
+  /// The `.scoped` instance on a reference cycle that holds a leaked instance (one not on a cycle
+  /// itself), the path from it, and what to do; `nil` when none reaches it.
+  private static func scopedCycleHolding(
+    _ leaked: AnyObject, scopedOnCycles: [AnyObject], options: LeakCheckOptions
+  ) -> (holderPath: [String], suggestion: String)? {
+    guard !scopedOnCycles.isEmpty,
+      let steps = LeakFinder.findPath(from: scopedOnCycles, to: leaked, limit: options.searchLimit).steps,
+      let holder = steps.first?.owner
+    else { return nil }
+    let holderName = String(describing: type(of: holder))
+    return (
+      steps.map(\.description) + [String(describing: type(of: leaked))],
+      "\(holderName) is a `.scoped` instance on a reference cycle, which outlives the scope, and it holds "
+        + "\(String(describing: type(of: leaked))): break \(holderName)'s cycle (its own leak shows it)."
+    )
   }
 
   /// The kept instance (a singleton, or a custom scope's) that holds a leaked instance, the path
