@@ -78,6 +78,8 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     // A member's hidden key names the member (see `register(into:)`).
     if let member = ContributionTag.of(self) { return member.describe(memberType: type) }
+    // A decoration's hidden keys name the decorator and what it decorates (see `decorate`).
+    if let decoration = DecorationTag.describe(self) { return decoration }
     var text = typeName(type)
     if hasArguments { text += " (arguments: \(typeName(argumentsType)))" }
     if let tag { text += " tag \(tag)" }

@@ -210,6 +210,17 @@ struct DecorationTag: Hashable, Sendable, CustomStringConvertible {
 
   static func isDecoration(_ tag: DefinitionTag?) -> Bool { tag?.value is DecorationTag }
 
+  /// A hidden key of a decoration as a reader knows it, for ``DefinitionKey/description``: the
+  /// decorator's, `LoggingStore (decorating Store)`, and the wrapped definition's, `Store
+  /// (undecorated)`.
+  static func describe(_ key: DefinitionKey) -> String? {
+    guard let decoration = key.tag?.value as? DecorationTag else { return nil }
+    switch decoration.role {
+    case .decorator: return "\(typeName(key.type)) (decorating \(decoration.decorated))"
+    case .inner: return "\(decoration.decorated) (undecorated)"
+    }
+  }
+
   /// The hidden key the definition this decoration wraps was moved under (or forwarded from).
   var innerKey: DefinitionKey {
     DefinitionKey(
