@@ -125,7 +125,9 @@ extension Container {
     for key in eagerKeys { _ = await kept.resolve(key, from: self, recordingIn: eagerRecorder) }
     let recorder = EdgeRecorder()
     let graph = kept.graph(from: self, observedBy: recorder)
-    _ = try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    _ = try await graph.runningAsTaskGraph {
+      try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    }
     recorder.absorb(eagerRecorder, below: eagerKeys)
     return makeDependencyGraph(recorder: recorder, entries: entries, onlyReached: true)
   }

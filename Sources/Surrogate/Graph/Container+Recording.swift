@@ -181,7 +181,9 @@ extension Container {
     graph.keepsMadeDisposals = true
     let root: Any
     do {
-      root = try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
+      root = try await graph.runningAsTaskGraph {
+        try await graph.resolveErasedAsync(key, arguments: arguments, from: self)
+      }
     } catch {
       await graph.disposeUnreceived()
       throw error

@@ -104,7 +104,9 @@ extension Container {
   /// factory that awaits `container.resolve`) the request still joins the graph, which records it.
   @usableFromInline
   func madeSingleton<T, Arguments>(_ type: T.Type, tag: DefinitionTag?, argumentsType: Arguments.Type) -> T? {
-    guard tag == nil || parent == nil, AsyncGraphScope.current == nil else { return nil }
+    guard tag == nil || parent == nil, !family.mayHaveBoundAsyncGraph || AsyncGraphScope.current == nil else {
+      return nil
+    }
     let found = try? reading { (snapshot) throws(ResolutionError) -> T? in
       guard
         let entry = snapshot.withObject({
@@ -136,13 +138,12 @@ extension Container {
     while true {
       // A nonisolated async function runs on no actor, so the graph has no isolation.
       let graph = Graph(container: self)
-      graph.task = withUnsafeCurrentTask { $0 }
       if isNested {
         graph.isAsync = true
         _ = graph.owner
       }
       do {
-        return try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: graph)) {
+        return try await graph.runningAsTaskGraph {
           try await graph.completingAsync { () async throws -> T in
             try await graph.resolveAsync(key, arguments: arguments, from: self)
           }

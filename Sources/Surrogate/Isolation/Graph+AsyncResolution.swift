@@ -1,4 +1,22 @@
 extension Graph {
+  /// Runs `body` as the calling task's `async` graph: an `async` factory that awaits
+  /// `container.resolve` (Dip's idiom, not `r.resolve`) on a container of this graph's family
+  /// joins this graph, as it joins the graph of a `try await resolve`. Every graph a task resolves
+  /// from the top runs in it: `try await resolve`'s, the graph export's, a leak check's,
+  /// validation's, the services' ordering and `bootstrap()`'s; without it, such a factory started a
+  /// graph of its own, so validation made the app's singleton for real, a leak check did not see
+  /// what the factory made, and the export drew no edge to it.
+  ///
+  /// ```swift
+  /// let instance = try await graph.runningAsTaskGraph { try await graph.resolveErasedAsync(key, arguments: (), from: container) }
+  /// ```
+  func runningAsTaskGraph<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+    task = withUnsafeCurrentTask { $0 }
+    return try await family.withBoundAsyncGraph {
+      try await AsyncGraphScope.$current.withValue(AsyncGraphScope(graph: self)) { try await body() }
+    }
+  }
+
   /// Resolves `key` in an async resolution: async factories are awaited, sync ones called.
   @usableFromInline
   func resolveAsync<T, Arguments>(_ key: DefinitionKey, arguments: Arguments, from container: Container)

@@ -37,8 +37,10 @@ extension Container {
     for (position, declaration) in try ServiceOrder.sorted(declarations, dependencies: dependencies).enumerated() {
       let graph = Graph(container: self)
       do {
-        let instance = try await graph.completingAsync {
-          try await graph.resolveErasedAsync(declaration.key, arguments: (), from: self)
+        let instance = try await graph.runningAsTaskGraph {
+          try await graph.completingAsync {
+            try await graph.resolveErasedAsync(declaration.key, arguments: (), from: self)
+          }
         }
         services.append(
           ContainerService(

@@ -255,7 +255,8 @@ extension Container {
       var graph = Optional(graph)
       let root: Any?
       do {
-        root = try await run(graph!)
+        let checked = graph!
+        root = try await checked.runningAsTaskGraph { () async throws -> Any in try await run(checked) }
         keepSingletons(of: graph!)
       } catch let error as ResolutionError {
         root = nil
@@ -505,8 +506,10 @@ extension Container {
     freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self)
-      _ = try await graph.completingAsync { () async throws -> Any in
-        try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+      _ = try await graph.runningAsTaskGraph {
+        try await graph.completingAsync { () async throws -> Any in
+          try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
+        }
       }
     }
   }

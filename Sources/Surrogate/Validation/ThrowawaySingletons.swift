@@ -29,7 +29,7 @@ struct ThrowawaySingletons {
   ) async -> (error: (any Error)?, disposals: [ThrowawayDisposal]) {
     let graph = graph(from: container, observedBy: recorder)
     do {
-      _ = try await graph.resolveErasedAsync(key, arguments: (), from: container)
+      _ = try await graph.runningAsTaskGraph { try await graph.resolveErasedAsync(key, arguments: (), from: container) }
       if keepsWhatItMade {
         for id in graph.extrasStorage?.validationSingletons ?? [] {
           if let instance = graph.shared[id] { instances[id] = instance }
