@@ -119,7 +119,7 @@ extension Container {
       // only a container without a parent answers it from its own registry here.
       if tag == nil || parent == nil,
         let entry = snapshot.withObject({
-          $0.registry.unretainedEntry(
+          $0.unretainedEntry(
             TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
         })
       {

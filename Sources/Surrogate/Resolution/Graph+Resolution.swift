@@ -10,7 +10,7 @@ extension Graph {
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
     if !key.isTagged, isRoot(container), rootIsTopLevel {
-      let bits = rootSnapshotReference.withObject { $0.registry.untaggedBits(key.typeKey) }
+      let bits = rootSnapshotReference.withObject { $0.untaggedBits(key.typeKey) }
       if let bits, bits & 1 == 0 {
         // A registration. NB: the graph's root snapshot holds it for as long as the graph may use it.
         let entry = Registry.entry(bits: bits)
@@ -58,7 +58,7 @@ extension Graph {
   func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
     // NB: one hash for both registries.
     let hash = Registry.hash(key)
-    if let bits = rootSnapshotReference.withObject({ $0.registry.untaggedBits(key, hash: hash) }) {
+    if let bits = rootSnapshotReference.withObject({ $0.untaggedBits(key, hash: hash) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }
     // NB: the stored snapshot read in place once taken: through `topLevelParentSnapshot` (a call
