@@ -58,7 +58,10 @@ extension Graph {
   func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
     // NB: one hash for both registries.
     let hash = Registry.hash(key)
-    if let bits = rootSnapshotReference.withObject({ $0.untaggedBits(key, hash: hash) }) {
+    // NB: the registry's own lookup, which tests its sole entry inline: a scope's root registry
+    // holds its value there, and the snapshot's lookup, which tests it out of line for flat
+    // graphs, paid a call on each of a scope's lookups that fell through (server-scope).
+    if let bits = rootSnapshotReference.withObject({ $0.registry.untaggedBits(key, hash: hash) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }
     // NB: the stored snapshot read in place once taken: through `topLevelParentSnapshot` (a call
