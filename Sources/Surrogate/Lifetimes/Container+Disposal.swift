@@ -107,7 +107,7 @@ extension Container {
       let current = Set(registry.entries.compactMap(\.keptStoreIdentity))
       return withLifetime { $0.take(releasedFrom: current) }
     }
-    for child in children.withLock(owner: self, \.alive) { child.collectReleased(into: &disposals) }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReleased(into: &disposals) }
   }
 
   /// Resets `scope` here and in the children, and collects the disposals of what was released.
@@ -123,7 +123,7 @@ extension Container {
     let makers = Set(replaced.compactMap(\.keptStoreIdentity))
     disposals += withLifetime { $0.take(madeBy: makers) }
     withExtendedLifetime(replaced) {}
-    for child in children.withLock(owner: self, \.alive) { child.collectReset(scope, into: &disposals) }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReset(scope, into: &disposals) }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot
@@ -153,7 +153,7 @@ extension Container {
     guard let disposals = withLifetime({ $0.end() }) else { return nil }
     hasShutDown.store(true, ordering: .releasing)
     write { $0.endForShutdown() }
-    if opensScope, let parent { parent.children.withLock(owner: parent) { $0.removeScope(self) } }
+    if opensScope, let parent { parent.links.withLock(owner: parent) { $0.children.removeScope(self) } }
     return disposals
   }
 
@@ -237,9 +237,9 @@ extension Container {
 
   /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.
   func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
-    lifetime.withLock(owner: self) { lifetime in
-      if lifetime == nil { lifetime = Lifetime() }
-      return body(&lifetime!)
+    links.withLock(owner: self) { links in
+      if links.lifetime == nil { links.lifetime = Lifetime() }
+      return body(&links.lifetime!)
     }
   }
 }
