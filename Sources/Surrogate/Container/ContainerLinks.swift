@@ -30,4 +30,6 @@ struct ContainerLinks {
   /// NB: optional so that a container that never keeps one (a child per request) makes and
   /// destroys no collections for it.
   var lifetime: Lifetime?
+  /// Whether the container ended while ``lifetime`` was `nil`: a lifetime made later starts ended.
+  var endedWithoutLifetime = false
 }
