@@ -244,3 +244,24 @@ struct ScopeLeakCheckOfPlainInstancesTests {
     withExtendedLifetime(holder) {}
   }
 }
+
+/// The request's value, which the scope registers (issue #36: kept without a table).
+private struct ScopeValue: Sendable { let id: Int }
+
+/// Holds the scope's value.
+private final class ValueHolder: Sendable {
+  let value: ScopeValue
+  init(value: ScopeValue) { self.value = value }
+}
+
+struct ScopeValueLeakCheckTests {
+  @Test func aLeakCheckInAScopeResolvesWithTheScopesValueAndFindsNoLeak() throws {
+    let app = Container()
+    app.register { r in ValueHolder(value: try r.resolve()) }
+    try app.withScope { scope in
+      scope.register { ScopeValue(id: 12) }
+      let report = try scope.checkForLeaks(resolving: ValueHolder.self)
+      #expect(report.isReleased, "\(report)")
+    }
+  }
+}

@@ -119,7 +119,7 @@ extension Container {
       // only a container without a parent answers it from its own registry here.
       if tag == nil || parent == nil,
         let entry = snapshot.withObject({
-          $0.registry.unretainedEntry(
+          $0.unretainedEntry(
             TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
         })
       {
@@ -194,8 +194,10 @@ extension Container {
       !snapshot.withObject({ $0.registry.containsUntagged(key.typeKey) })
     {
       let parentSnapshot = parent.snapshot()
-      if let entry = parentSnapshot.entry(for: key), !entry.isForwarding {
-        let registration = trustedDowncast(entry as AnyObject, to: Registration<T, Arguments>.self)
+      // NB: the entry's bits, as the graph's fast lookups read them: the general lookup hashed the
+      // whole key and copied the entry into an existential (server-scope, callgrind).
+      if let bits = parentSnapshot.untaggedBits(key.typeKey), bits & 1 == 0 {
+        let registration = trustedDowncast(Registry.entry(bits: bits).object, to: Registration<T, Arguments>.self)
         if let cached = registration.cachedValue { return cached }
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
           graph.adoptParentSnapshot(parentSnapshot, of: parent)

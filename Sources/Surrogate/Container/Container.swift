@@ -42,21 +42,19 @@ public final class Container: Sendable {
   /// assert(!legacy.autoInjectsProperties)
   /// ```
   public let autoInjectsProperties: Bool
-  /// The containers asked for what this one and its ancestors lack (see ``collaborate(with:)``),
-  /// held weakly.
-  let collaboration = Mutex<[WeakContainer]>([])
-  /// Whether ``collaboration`` was ever given a container: a request nothing answers (an optional
+  /// Its children and scopes, the containers it collaborates with, its services and their runs
+  /// (see ``ContainerLinks``).
+  let links = Mutex(ContainerLinks())
+  /// Whether ``ContainerLinks/collaboration`` was ever given a container: a request nothing answers (an optional
   /// that resolves to `nil`) then takes no lock to find that there are no collaborators.
   let hasCollaborated = Atomic<Bool>(false)
   /// What this container shares with its ancestors and children (see ``ContainerFamily``).
   @usableFromInline let family: ContainerFamily
   @usableFromInline let registry = Mutex(RegistryState())
-  /// The child containers made with this one as parent, held weakly: for ``reset(_:)``.
-  let children = Mutex(ChildList())
   /// Whether ``withScope(isolation:reportingDisposalFailures:_:)`` made this container for a scope.
   let opensScope: Bool
   /// Where the parent's ``ChildList`` holds this scope's container; read and written only under
-  /// the parent's `children` lock (relaxed: the lock orders them).
+  /// the parent's `links` lock (relaxed: the lock orders them).
   let scopeSlot = Atomic<Int>(0)
   /// Whether ``withOverrides(_:operation:)-(_,()->Result)`` made this container to hold overrides:
   /// a lookup that falls through it reaches its parent itself, never the parent's override again.
@@ -71,12 +69,6 @@ public final class Container: Sendable {
   /// retained and released it, and with the check's other load made server-flat 677 instructions
   /// (2.9%) dearer a request (callgrind, 23,639 before).
   @usableFromInline let isInScope: Bool
-  /// The disposals to run when this container ends, and a scope's `.scoped` instances (see
-  /// ``Lifetime``); `nil` until the first is kept.
-  ///
-  /// NB: optional so that a container that never keeps one (a child per request) makes and
-  /// destroys no collections for it.
-  let lifetime = Mutex<Lifetime?>(nil)
   /// Whether ``shutdown()`` ran (or the scope ended): read by the slow paths of `resolve` only.
   let hasShutDown = Atomic<Bool>(false)
   /// The definitions of this container that declare a disposal (`.disposing`), as bits of their
@@ -88,11 +80,6 @@ public final class Container: Sendable {
   /// declares any disposal took the lock and the dictionary lookup (server-flat, whose app
   /// disposes its `.scoped` session, +586 instructions a request).
   @usableFromInline let disposalMask = Atomic<UInt64>(0)
-  /// The definitions declared services (``Definition/runsAsService()``), in the order declared.
-  let serviceDeclarations = Mutex<[ServiceDeclaration]>([])
-  /// The run of the services (``runServices()``), if one is going on, and whether ``shutdown()``
-  /// has begun.
-  let serviceRuns = Mutex(ServiceRunState())
 
   /// Creates a container, optionally a child of another.
   ///
@@ -120,7 +107,7 @@ public final class Container: Sendable {
     self.isOverride = false
     self.enclosingScope = parent?.scopeContainer
     self.isInScope = parent?.isInScope ?? false
-    if let parent { parent.children.withLock(owner: parent) { $0.add(self) } }
+    if let parent { parent.links.withLock(owner: parent) { $0.children.add(self) } }
   }
 
   /// A scope's container: a child of `parent` that keeps one instance of each of its ancestors'
@@ -134,7 +121,7 @@ public final class Container: Sendable {
     self.isOverride = false
     self.enclosingScope = parent.scopeContainer
     self.isInScope = true
-    parent.children.withLock(owner: parent) { $0.addScope(self) }
+    parent.links.withLock(owner: parent) { $0.children.addScope(self) }
   }
 
   /// A container for overrides of `overridden`: a child of `overridden`'s override in this task
@@ -150,7 +137,7 @@ public final class Container: Sendable {
     self.isOverride = true
     self.enclosingScope = parent.scopeContainer
     self.isInScope = parent.isInScope
-    parent.children.withLock(owner: parent) { $0.add(self) }
+    parent.links.withLock(owner: parent) { $0.children.add(self) }
   }
 
   /// The container of the scope this one is in: itself, or its nearest ancestor that opens one.
@@ -369,11 +356,37 @@ final class RegistrySnapshot: Sendable {
 
   /// The bits of the untagged entry under `key`, read in place (see ``entry(for:)`` and
   /// ``Registry/untaggedBits(_:)``).
+  ///
+  /// NB: the registry's sole entry (a scope's value) is tested out of line, after the table:
+  /// inlined, every lookup of a flat graph loaded its fields before probing (server-flat,
+  /// callgrind: about 100 instructions a request).
   @inlinable @inline(__always)
-  func untaggedBits(_ key: TypeKey) -> UInt? { registry.untaggedBits(key) }
+  func untaggedBits(_ key: TypeKey) -> UInt? {
+    if let bits = registry.tableBits(key) { return bits }
+    return soleBits(matching: key)
+  }
 
   /// ``untaggedBits(_:)`` with the key's hash computed by the caller (see
   /// ``Registry/untaggedBits(_:hash:)``).
   @inlinable @inline(__always)
-  func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? { registry.untaggedBits(key, hash: hash) }
+  func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? {
+    if let bits = registry.tableBits(key, hash: hash) { return bits }
+    return soleBits(matching: key)
+  }
+
+  /// The bits of the registry's sole entry when it is stored under `key` (see
+  /// ``Registry/soleEntry``).
+  @usableFromInline @inline(never)
+  func soleBits(matching key: TypeKey) -> UInt? { registry.soleBits(matching: key) }
+
+  /// The registration under the exact tag, else the untagged one, unretained; `nil` for a
+  /// forwarding (see ``Registry/unretainedEntry(_:tag:)``).
+  @inlinable @inline(__always)
+  func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unretained<AnyObject>? {
+    if let tag, let bits = registry.taggedBits(key, tag: tag) {
+      return bits & 1 != 0 ? nil : Registry.entry(bits: bits)
+    }
+    guard let bits = untaggedBits(key), bits & 1 == 0 else { return nil }
+    return Registry.entry(bits: bits)
+  }
 }

@@ -110,7 +110,7 @@ extension Container {
     let found = try? reading { (snapshot) throws(ResolutionError) -> T? in
       guard
         let entry = snapshot.withObject({
-          $0.registry.unretainedEntry(
+          $0.unretainedEntry(
             TypeKey(type: ObjectIdentifier(T.self), arguments: ObjectIdentifier(Arguments.self)), tag: tag)
         })
       else { return nil }

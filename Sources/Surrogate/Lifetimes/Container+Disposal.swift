@@ -107,7 +107,7 @@ extension Container {
       let current = Set(registry.entries.compactMap(\.keptStoreIdentity))
       return withLifetime { $0.take(releasedFrom: current) }
     }
-    for child in children.withLock(owner: self, \.alive) { child.collectReleased(into: &disposals) }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReleased(into: &disposals) }
   }
 
   /// Resets `scope` here and in the children, and collects the disposals of what was released.
@@ -123,7 +123,7 @@ extension Container {
     let makers = Set(replaced.compactMap(\.keptStoreIdentity))
     disposals += withLifetime { $0.take(madeBy: makers) }
     withExtendedLifetime(replaced) {}
-    for child in children.withLock(owner: self, \.alive) { child.collectReset(scope, into: &disposals) }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReset(scope, into: &disposals) }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot
@@ -150,10 +150,10 @@ extension Container {
   /// Marks the container ended, empties its registry (so a made singleton is no longer answered
   /// without a lock), and returns the disposals to run, newest first; `nil` if it had ended.
   private func end() -> [TrackedDisposal]? {
-    guard let disposals = withLifetime({ $0.end() }) else { return nil }
+    guard let disposals = endLifetime() else { return nil }
     hasShutDown.store(true, ordering: .releasing)
     write { $0.endForShutdown() }
-    if opensScope, let parent { parent.children.withLock(owner: parent) { $0.removeScope(self) } }
+    if opensScope, let parent { parent.links.withLock(owner: parent) { $0.children.removeScope(self) } }
     return disposals
   }
 
@@ -235,11 +235,27 @@ extension Container {
     return withLifetime { $0.disposers[id] }
   }
 
-  /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use.
+  /// Runs `body` on this container's ``Lifetime`` under its lock, made on first use (ended
+  /// already when the container ended without one).
   func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
-    lifetime.withLock(owner: self) { lifetime in
-      if lifetime == nil { lifetime = Lifetime() }
-      return body(&lifetime!)
+    links.withLock(owner: self) { links in
+      if links.lifetime == nil { links.lifetime = Lifetime(state: links.endedWithoutLifetime ? .ended : .open) }
+      return body(&links.lifetime!)
+    }
+  }
+
+  /// Ends this container's ``Lifetime`` and returns its disposals, newest first; `nil` if it had
+  /// ended.
+  ///
+  /// NB: a container that never kept a disposal (a scope that only resolved) notes its end in a
+  /// flag instead of making a lifetime to end: the lifetime's three empty collections were made
+  /// here and destroyed with the container (server-scope, callgrind).
+  private func endLifetime() -> [TrackedDisposal]? {
+    links.withLock(owner: self) { links in
+      guard links.lifetime == nil else { return links.lifetime!.end() }
+      if links.endedWithoutLifetime { return nil }
+      links.endedWithoutLifetime = true
+      return []
     }
   }
 }

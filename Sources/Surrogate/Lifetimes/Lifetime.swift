@@ -12,13 +12,16 @@ struct Lifetime {
     case ended
   }
 
-  var state = State.open
+  var state: State
   /// Instances made that have a disposal, oldest first.
   var tracked: [TrackedDisposal] = []
   /// The disposals declared with `.disposing`, by the definition that makes the instances.
   var disposers: [RegistrationID: Disposer] = [:]
   /// A scope's own copies of `.scoped` registrations, by id: each keeps the scope's instance.
   var scopedRegistrations: [RegistrationID: any Entry] = [:]
+
+  /// A lifetime in `state`: open, or ended for a container that ended before it kept anything.
+  init(state: State = .open) { self.state = state }
 
   /// Keeps `disposal` for the end, or hands it back when the container has already ended.
   mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {

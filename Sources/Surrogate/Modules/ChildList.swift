@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The children of a container, so that resetting a scope reaches the instances they keep for it;
-/// used only under the container's `children` lock.
+/// used only under the container's `links` lock (see ``ContainerLinks``).
 ///
 /// A child container is held weakly: dead references are dropped when the list has doubled since
 /// the last sweep, so a parent of many short-lived children (one per screen) keeps a list about as

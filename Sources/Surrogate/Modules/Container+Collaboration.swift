@@ -50,13 +50,15 @@ extension Container {
   /// ```
   public var collaborators: [Container] {
     guard hasCollaborated.load(ordering: .acquiring) else { return [] }
-    return collaboration.withLock { $0.compactMap(\.container) }
+    return links.withLock(owner: self) { $0.collaboration.compactMap(\.container) }
   }
 
   private func addCollaborator(_ other: Container) {
-    collaboration.withLock { list in
-      list.removeAll { $0.container == nil }
-      if !list.contains(where: { $0.container === other }) { list.append(WeakContainer(container: other)) }
+    links.withLock(owner: self) { links in
+      links.collaboration.removeAll { $0.container == nil }
+      if !links.collaboration.contains(where: { $0.container === other }) {
+        links.collaboration.append(WeakContainer(container: other))
+      }
     }
     hasCollaborated.store(true, ordering: .releasing)
   }

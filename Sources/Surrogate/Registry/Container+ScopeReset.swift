@@ -29,6 +29,6 @@ extension Container {
   public func reset(_ scope: Scope) {
     guard scope.isSingleton else { return }
     write { registry in _ = registry.renewRegistrations(in: scope) }
-    for child in children.withLock(owner: self, \.alive) { child.reset(scope) }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.reset(scope) }
   }
 }

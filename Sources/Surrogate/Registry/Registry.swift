@@ -1,7 +1,8 @@
 // INVARIANT: see Container.swift (snapshot reading). The entries and entry bits returned here are
 // unretained: use them only while the registry they came from is held, through a retained snapshot
 // (a read section holds one). Bit 0 of an entry's address marks a
-// forwarding (objects are at least 16-byte aligned).
+// forwarding (objects are at least 16-byte aligned); `soleBits` holds the bits of `soleEntry`, which
+// the registry retains.
 
 /// One container's registrations, guarded by the container's mutex.
 ///
@@ -15,6 +16,22 @@ struct Registry: Sendable {
   /// slot took 80 bytes per bucket at most 75% full (a registry of 100,000 tagged definitions
   /// spent 210 of its 421 bytes per definition there).
   @usableFromInline private(set) var untagged = EntryTable<UntaggedBucket>()
+  /// The key of the only untagged entry of a registry whose table is empty, kept in place
+  /// (``soleEntry``, at ``soleIndex``): a scope that registers its request's value allocates no
+  /// table; `nil` when there is none.
+  ///
+  /// NB: a scope's container registers a value or two; the table's storage took three
+  /// allocations to make and three frees to end, and each lookup through the scope hashed and
+  /// probed it (issue #36). When a second untagged entry comes, both go in the table. The key and
+  /// the bits are plain values that a lookup compares and reads without copying the entry; an
+  /// optional bucket (in this registry, or in ``EntryTable``) made every registry's lookups
+  /// dearer: its fields loaded up front, or copied, or the registry copied to the stack for an
+  /// out-of-line test (server-flat, callgrind: 150 to 400 instructions a request).
+  @usableFromInline private(set) var soleKey: TypeKey?
+  /// The entry under ``soleKey``.
+  @usableFromInline private(set) var soleEntry: (any Entry)?
+  /// ``soleEntry``'s address with the low bit set for a forwarding (see ``untaggedBits(_:)``).
+  @usableFromInline private(set) var soleBits: UInt = 0
   @usableFromInline private(set) var tagged = EntryTable<TaggedBucket>()
 
   private var nextSerial = 0
@@ -117,27 +134,83 @@ struct Registry: Sendable {
 
   // MARK: - The hot path
 
-  /// The bucket of the untagged entry under `key`.
+  /// The index ``untaggedIndex(_:)`` gives ``soleEntry``.
+  @usableFromInline static var soleIndex: Int { -1 }
+
+  /// The bucket of the untagged entry under `key`, or ``soleIndex``.
   @inlinable @inline(__always)
   func untaggedIndex(_ key: TypeKey) -> Int? {
-    untagged.find(hash: Self.hash(key)) { $0.typeKey == key }
+    // NB: the table first: a registry with a table has no sole entry, and a hit there (every
+    // lookup of a flat graph) tests nothing more.
+    if let index = untagged.find(hash: Self.hash(key), { $0.typeKey == key }) { return index }
+    return soleKey == key ? Self.soleIndex : nil
+  }
+
+  /// The entry's address at `index` (from ``untaggedIndex(_:)``) with the low bit set for a
+  /// forwarding, unretained (see `EntryTable.bits(at:)`).
+  @inlinable @inline(__always)
+  func untaggedBits(at index: Int) -> UInt {
+    index == Self.soleIndex ? soleBits : untagged.bits(at: index)
+  }
+
+  /// The untagged entry at `index` (from ``untaggedIndex(_:)``).
+  func untaggedEntry(at index: Int) -> any Entry {
+    index == Self.soleIndex ? soleEntry! : untagged.bucket(at: index).entry
+  }
+
+  /// Keeps `entry`, under `key`, as ``soleEntry``, or none with `nil`.
+  private mutating func setSole(_ entry: (any Entry)?, key: TypeKey?) {
+    soleKey = entry == nil ? nil : key
+    soleBits =
+      entry.map { EntryTable<UntaggedBucket>.bits(of: $0) }
+      ?? 0
+    soleEntry = entry
   }
 
   /// The untagged entry's address under `key` with the low bit set for a forwarding, or `nil`
   /// when nothing is stored there: the hot path reads this plain integer, so that a lookup
   /// retains nothing (objects are at least 16-byte aligned, so the low bit is free).
+  ///
+  /// A hot path reads it through ``RegistrySnapshot/untaggedBits(_:)``, which tests the sole
+  /// entry out of line.
   @inlinable @inline(__always)
   func untaggedBits(_ key: TypeKey) -> UInt? {
-    guard let index = untaggedIndex(key) else { return nil }
-    return untagged.bits(at: index)
+    tableBits(key) ?? soleBits(matching: key)
   }
 
   /// ``untaggedBits(_:)`` with the key's hash (`Registry.hash(_:)`) computed by the
   /// caller: a lookup that probes two registries for one key hashes it once.
   @inlinable @inline(__always)
   func untaggedBits(_ key: TypeKey, hash: Int) -> UInt? {
+    tableBits(key, hash: hash) ?? soleBits(matching: key)
+  }
+
+  /// ``untaggedBits(_:)`` from the table only, not ``soleEntry``.
+  @inlinable @inline(__always)
+  func tableBits(_ key: TypeKey) -> UInt? {
+    tableBits(key, hash: Self.hash(key))
+  }
+
+  /// ``untaggedBits(_:hash:)`` from the table only, not ``soleEntry``.
+  @inlinable @inline(__always)
+  func tableBits(_ key: TypeKey, hash: Int) -> UInt? {
     guard let index = untagged.find(hash: hash, { $0.typeKey == key }) else { return nil }
     return untagged.bits(at: index)
+  }
+
+  /// ``soleBits`` when ``soleEntry`` is stored under `key`, else `nil`.
+  @inlinable @inline(__always)
+  func soleBits(matching key: TypeKey) -> UInt? {
+    soleKey == key ? soleBits : nil
+  }
+
+  /// The bits of the entry under exactly `key` and `tag` in the tagged table, if any.
+  @inlinable @inline(__always)
+  func taggedBits(_ key: TypeKey, tag: DefinitionTag) -> UInt? {
+    guard let index = tagged.find(hash: Self.hash(key, tag: tag), { $0.typeKey == key && $0.tag.matches(tag) }) else {
+      return nil
+    }
+    return tagged.bits(at: index)
   }
 
   /// Whether an untagged entry (a registration or a forwarding) is stored under `key`.
@@ -173,7 +246,12 @@ struct Registry: Sendable {
   /// which allocates a thunk per call (measured: 24 allocations per S2 graph).
   @inlinable @inline(__always)
   func unretainedProducer(_ key: TypeKey) -> FoundProducer? {
-    guard let index = untaggedIndex(key), let producer = untagged.storage!.buckets[index].producer else { return nil }
+    guard let index = untaggedIndex(key) else { return nil }
+    if index == Self.soleIndex {
+      guard let producer = soleEntry!.producer else { return nil }
+      return FoundProducer(entry: Self.entry(bits: soleBits), producer: producer)
+    }
+    guard let producer = untagged.storage!.buckets[index].producer else { return nil }
     return FoundProducer(entry: Self.entry(bits: untagged.bits(at: index)), producer: producer)
   }
 
@@ -194,8 +272,7 @@ struct Registry: Sendable {
   /// `unretainedUntagged`); `nil` when the entry found is a forwarding.
   @inlinable @inline(__always)
   func unretainedEntry(_ key: TypeKey, tag: DefinitionTag?) -> Unretained<AnyObject>? {
-    if let tag, let index = tagged.find(hash: Self.hash(key, tag: tag), { $0.typeKey == key && $0.tag.matches(tag) }) {
-      let bits = tagged.bits(at: index)
+    if let tag, let bits = taggedBits(key, tag: tag) {
       return bits & 1 != 0 ? nil : Self.entry(bits: bits)
     }
     return unretainedUntagged(key)
@@ -214,14 +291,14 @@ struct Registry: Sendable {
 
   func entry(for key: DefinitionKey) -> (any Entry)? {
     guard let index = index(of: key) else { return nil }
-    return key.isTagged ? tagged.bucket(at: index).entry : untagged.bucket(at: index).entry
+    return key.isTagged ? tagged.bucket(at: index).entry : untaggedEntry(at: index)
   }
 
   /// The entry under the exact tag, else the untagged one: a single-container lookup in one step.
   @inline(__always)
   func entryOrUntagged(for key: DefinitionKey) -> (any Entry)? {
     if key.isTagged, let entry = entry(for: key) { return entry }
-    return untaggedIndex(key.typeKey).map { untagged.bucket(at: $0).entry }
+    return untaggedIndex(key.typeKey).map { untaggedEntry(at: $0) }
   }
 
   mutating func insert(_ entry: any Entry) {
@@ -239,17 +316,32 @@ struct Registry: Sendable {
     case (let entry?, let index?):
       if key.isTagged {
         tagged.replace(at: index, with: TaggedBucket(entry, key: key))
+      } else if index == Self.soleIndex {
+        setSole(entry, key: key.typeKey)
       } else {
         untagged.replace(at: index, with: UntaggedBucket(entry, key: key))
       }
     case (let entry?, nil):
       if key.isTagged {
         tagged.insert(TaggedBucket(entry, key: key), hash: Self.hash(of: key))
+      } else if soleEntry == nil, untagged.count == 0 {
+        setSole(entry, key: key.typeKey)
       } else {
+        // The second untagged entry: the sole one goes in the table first.
+        if let sole = soleEntry {
+          untagged.insert(UntaggedBucket(sole, key: sole.key), hash: Self.hash(of: sole.key))
+          setSole(nil, key: nil)
+        }
         untagged.insert(UntaggedBucket(entry, key: key), hash: Self.hash(of: key))
       }
     case (nil, let index?):
-      if key.isTagged { tagged.remove(at: index) } else { untagged.remove(at: index) }
+      if key.isTagged {
+        tagged.remove(at: index)
+      } else if index == Self.soleIndex {
+        setSole(nil, key: nil)
+      } else {
+        untagged.remove(at: index)
+      }
     case (nil, nil):
       break
     }
@@ -279,10 +371,11 @@ struct Registry: Sendable {
 
   mutating func removeAll() {
     untagged = EntryTable()
+    setSole(nil, key: nil)
     tagged = EntryTable()
     rare = []
     freeze = RegistryFreeze()
   }
 
-  var entries: [any Entry] { untagged.entries + tagged.entries }
+  var entries: [any Entry] { (soleEntry.map { [$0] } ?? []) + untagged.entries + tagged.entries }
 }

@@ -10,7 +10,7 @@ extension Graph {
   {
     // The common nested request: untagged, from the graph's own container, with no parent.
     if !key.isTagged, isRoot(container), rootIsTopLevel {
-      let bits = rootSnapshotReference.withObject { $0.registry.untaggedBits(key.typeKey) }
+      let bits = rootSnapshotReference.withObject { $0.untaggedBits(key.typeKey) }
       if let bits, bits & 1 == 0 {
         // A registration. NB: the graph's root snapshot holds it for as long as the graph may use it.
         let entry = Registry.entry(bits: bits)
@@ -58,6 +58,9 @@ extension Graph {
   func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
     // NB: one hash for both registries.
     let hash = Registry.hash(key)
+    // NB: the registry's own lookup, which tests its sole entry inline: a scope's root registry
+    // holds its value there, and the snapshot's lookup, which tests it out of line for flat
+    // graphs, paid a call on each of a scope's lookups that fell through (server-scope).
     if let bits = rootSnapshotReference.withObject({ $0.registry.untaggedBits(key, hash: hash) }) {
       return bits & 1 == 0 ? (Registry.entry(bits: bits), true) : nil
     }

@@ -6,8 +6,8 @@ extension Container {
   /// a shutdown never holds a parent's lock while it takes a child's), so a shutdown that began
   /// before the claim refuses it, and one that begins after it finds the run in the state.
   func claimServiceRun() throws(ServiceError) -> ServiceRunEvents {
-    let claim = serviceRuns.withLock(owner: self) { state in
-      state.claim(ancestorIsShuttingDown: parent?.isShuttingDownWithAncestors ?? false)
+    let claim = links.withLock(owner: self) { links in
+      links.serviceRuns.claim(ancestorIsShuttingDown: parent?.isShuttingDownWithAncestors ?? false)
     }
     switch claim {
     case .run(let events):
@@ -23,7 +23,7 @@ extension Container {
   /// The call of ``runServices()`` that claimed `events` is returning: every service it started
   /// has stopped; another call may run them again.
   func endServiceRun(_ events: ServiceRunEvents) {
-    serviceRuns.withLock(owner: self) { $0.release(events) }
+    links.withLock(owner: self) { $0.serviceRuns.release(events) }
     events.returned()
   }
 
@@ -32,8 +32,8 @@ extension Container {
   /// - Throws: ``ServiceError/Code/containerShutDown`` (or `parentShutDown`) once the shutdown of
   ///   this container (or of an ancestor) has begun.
   func beginHandedOutRun(of service: ContainerService) throws(ServiceError) -> HandedOutServiceRun {
-    let claim = serviceRuns.withLock(owner: self) { state in
-      state.claimHandedOut(
+    let claim = links.withLock(owner: self) { links in
+      links.serviceRuns.claimHandedOut(
         position: service.position, ancestorIsShuttingDown: parent?.isShuttingDownWithAncestors ?? false)
     }
     switch claim {
@@ -45,7 +45,7 @@ extension Container {
 
   /// A handed-out service's run has returned.
   func endHandedOutRun(_ run: HandedOutServiceRun) {
-    serviceRuns.withLock(owner: self) { $0.release(run) }
+    links.withLock(owner: self) { $0.serviceRuns.release(run) }
   }
 
   /// Whether the shutdown of this container or of one of its ancestors has begun.
@@ -53,7 +53,7 @@ extension Container {
     var container: Container? = self
     while let current = container {
       if current.hasShutDown.load(ordering: .acquiring) { return true }
-      if current.serviceRuns.withLock(owner: current, { $0.isShuttingDown }) { return true }
+      if current.links.withLock(owner: current, { $0.serviceRuns.isShuttingDown }) { return true }
       container = current.parent
     }
     return false
@@ -75,9 +75,9 @@ extension Container {
   ///   disposed, and they cancel that service.
   func stopServicesForShutdown() async -> [ServiceRunEvents] {
     var callers: [ServiceRunEvents] = []
-    let own = serviceRuns.withLock(owner: self) { $0.beginShutdown() }
+    let own = links.withLock(owner: self) { $0.serviceRuns.beginShutdown() }
     if !opensScope {
-      for child in children.withLock(owner: self, \.alive) {
+      for child in links.withLock(owner: self, { $0.children.alive }) {
         await child.stopServicesForAncestorShutdown(callers: &callers)
       }
     }
@@ -97,10 +97,10 @@ extension Container {
   /// Stops the run of this child container and its children's, for an ancestor's shutdown; a run
   /// that starts later is refused by ``claimServiceRun()``.
   private func stopServicesForAncestorShutdown(callers: inout [ServiceRunEvents]) async {
-    for child in children.withLock(owner: self, \.alive) {
+    for child in links.withLock(owner: self, { $0.children.alive }) {
       await child.stopServicesForAncestorShutdown(callers: &callers)
     }
-    let running = serviceRuns.withLock(owner: self) { $0.running }
+    let running = links.withLock(owner: self) { $0.serviceRuns.running }
     if let run = running.run { await run.stop(for: &callers) }
     await Self.stop(running.handedOut)
   }

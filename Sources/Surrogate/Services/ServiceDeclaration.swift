@@ -18,11 +18,11 @@ extension Container {
   /// Declares a service of this container; a second declaration of the same registration replaces
   /// the first, keeping its place in the order of declaration.
   func declareService(_ declaration: ServiceDeclaration) {
-    serviceDeclarations.withLock(owner: self) { declarations in
-      if let index = declarations.firstIndex(where: { $0.id == declaration.id }) {
-        declarations[index] = declaration
+    links.withLock(owner: self) { links in
+      if let index = links.serviceDeclarations.firstIndex(where: { $0.id == declaration.id }) {
+        links.serviceDeclarations[index] = declaration
       } else {
-        declarations.append(declaration)
+        links.serviceDeclarations.append(declaration)
       }
     }
   }
@@ -31,7 +31,7 @@ extension Container {
   /// again under the same key is a new one, not a service until declared; a decorated one still
   /// is, resolved decorated), in the order declared.
   func currentServiceDeclarations() -> [ServiceDeclaration] {
-    let declarations = serviceDeclarations.withLock(owner: self) { $0 }
+    let declarations = links.withLock(owner: self) { $0.serviceDeclarations }
     let registry = snapshot().registry
     return declarations.filter { registry.registers($0.id, as: $0.key) }
   }

@@ -4,7 +4,8 @@
 // (`makeUnique`: `isShared`, set under that mutex when a snapshot is made, and never cleared): so
 // readers of a snapshot, which they took under that mutex, read it without the lock (see
 // Container.swift, snapshot reading), and no write depends on the order of their releases.
-// `bits(at:)` returns an entry's address unretained: valid while the table is held. `count` is
+// `bits(at:)` returns an entry's address unretained: valid while the table is held (`bits(of:)`,
+// while the registry that keeps the entry outside a table is). `count` is
 // `@exclusivity(unchecked)` for the same reason (written under that mutex only). A tagged
 // bucket's tag is never `nil` (only tagged keys go in the tagged table), so its hash reads it
 // with `unsafelyUnwrapped`.
@@ -56,6 +57,13 @@ struct EntryTable<Bucket: EntryBucket>: Sendable {
     let storage = storage!
     let address = UInt(bitPattern: Unmanaged.passUnretained(storage.buckets[index].entry as AnyObject).toOpaque())
     return address | (storage.control[index] & Storage.forwardingFlag != 0 ? 1 : 0)
+  }
+
+  /// The bits ``bits(at:)`` gives `entry` when it is kept outside any table (a registry's sole
+  /// entry, `Registry.soleEntry`): its address, unretained, with the low bit set for a forwarding.
+  /// Valid while its holder keeps the entry.
+  static func bits(of entry: any Entry) -> UInt {
+    UInt(bitPattern: Unmanaged.passUnretained(entry as AnyObject).toOpaque()) | (entry.isForwarding ? 1 : 0)
   }
 
   /// Stores `bucket`, whose key must not be stored yet, under `hash`.

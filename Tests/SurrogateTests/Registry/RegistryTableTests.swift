@@ -73,4 +73,39 @@ struct RegistryTableTests {
     #expect(seen.withLock { $0 } == ["0", "63", "late 64", "late 199"])
     #expect(try container.resolve(URLSessionClient.self, tag: 150).name == "late 150")
   }
+
+  /// A registry keeps its only untagged definition in place, without a table, and moves it into
+  /// the table when a second comes (issue #36): a few untagged types registered, replaced and
+  /// removed in random order, with snapshots taken in between, always answer as a model does.
+  @Test(arguments: [0x5EED, 0xC0FFEE, 7] as [UInt64])
+  func aFewUntaggedDefinitionsComingAndGoingAgreeWithAModel(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    let container = Container(parent: Container())
+    var model: [Int: Int] = [:]
+    var definitions: [Int: Definition<Slot<Int>, Void>] = [:]
+    var others: [Int: Definition<Slot<String>, Void>] = [:]
+    for step in 0..<600 {
+      let which = Int.random(in: 0..<2, using: &generator)
+      switch Int.random(in: 0..<4, using: &generator) {
+      case 0:
+        let value = step
+        if which == 0 {
+          definitions[0] = container.register { _ in Slot<Int>() }
+        } else {
+          others[0] = container.register { _ in Slot<String>() }
+        }
+        model[which] = value
+      case 1:
+        if which == 0, let definition = definitions.removeValue(forKey: 0) { container.remove(definition) }
+        if which == 1, let definition = others.removeValue(forKey: 0) { container.remove(definition) }
+        model[which] = nil
+      default:
+        // A resolve takes a snapshot, which the next write must not change.
+        let hasInt = try container.resolve(Slot<Int>?.self) != nil
+        let hasString = try container.resolve(Slot<String>?.self) != nil
+        #expect(hasInt == (model[0] != nil), "seed \(seed), step \(step)")
+        #expect(hasString == (model[1] != nil), "seed \(seed), step \(step)")
+      }
+    }
+  }
 }
