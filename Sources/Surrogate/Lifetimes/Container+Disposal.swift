@@ -250,13 +250,20 @@ extension Container {
   /// NB: a container that never kept a disposal (a scope that only resolved) notes its end in a
   /// flag instead of making a lifetime to end: the lifetime's three empty collections were made
   /// here and destroyed with the container (server-scope, callgrind).
+  ///
+  /// The scope's `.scoped` instances without a disposal are let go of after the lock: a `deinit`
+  /// that uses this container (makes a child, registers) ran under it and stopped the process
+  /// ("Recursive call to lock Mutex", `ScopedDeinitAtScopeEndTests`).
   private func endLifetime() -> [TrackedDisposal]? {
-    links.withLock(owner: self) { links in
-      guard links.lifetime == nil else { return links.lifetime!.end() }
+    var released: [RegistrationID: any Entry] = [:]
+    let disposals = links.withLock(owner: self) { links -> [TrackedDisposal]? in
+      guard links.lifetime == nil else { return links.lifetime!.end(released: &released) }
       if links.endedWithoutLifetime { return nil }
       links.endedWithoutLifetime = true
       return []
     }
+    withExtendedLifetime(released) {}
+    return disposals
   }
 }
 

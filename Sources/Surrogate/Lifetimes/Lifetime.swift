@@ -66,11 +66,13 @@ struct Lifetime {
   }
 
   /// Ends the lifetime: returns the disposals to run, newest first (dependents before what they
-  /// depend on), or `nil` when it had already ended.
-  mutating func end() -> [TrackedDisposal]? {
+  /// depend on), or `nil` when it had already ended; `released` receives the scope's copies of
+  /// its `.scoped` registrations, for the caller to let go of once it left the lock (their
+  /// instances' `deinit`s may use the container).
+  mutating func end(released: inout [RegistrationID: any Entry]) -> [TrackedDisposal]? {
     guard case .open = state else { return nil }
     state = .ended
-    scopedRegistrations = [:]
+    swap(&released, &scopedRegistrations)
     // NB: reversed in place, once taken: `tracked.reversed()` copied every disposal (retaining
     // each of its references) into a new array.
     var taken: [TrackedDisposal] = []
