@@ -209,7 +209,7 @@ extension InjectedWeak: AutoInjectedProperty {
   }
 
   mutating func store(_ value: Value) {
-    object = value as AnyObject
+    hold(value as AnyObject)
     isInjected = true
     didInject?(value)
   }

@@ -20,6 +20,11 @@
 @propertyWrapper
 public struct InjectedWeak<Value> {
   weak var object: AnyObject?
+  /// A proxy that holds its object weakly (``WeakRefProxy``, what a type forwarded `through:
+  /// WeakRefProxy.init` resolves to), held strongly: nothing else keeps the fresh proxy, so a weak
+  /// reference to it would read `nil` at once, and it is already the weak reference the property
+  /// stands for.
+  var weakProxy: (any WeakReferencingProxy)?
   var isInjected = false
   let tag: InjectionTag
   let isRequired: Bool
@@ -65,11 +70,21 @@ public struct InjectedWeak<Value> {
   /// view.presenter?.viewDidLoad()
   /// ```
   public var wrappedValue: Value? {
-    get { object.flatMap { $0 as? Value } }
+    get {
+      if let weakProxy { return weakProxy.isReferenceAlive ? weakProxy as? Value : nil }
+      return object.flatMap { $0 as? Value }
+    }
     set {
-      object = newValue.map { $0 as AnyObject }
+      hold(newValue.map { $0 as AnyObject })
       isInjected = true
     }
+  }
+
+  /// Holds `newObject` weakly, or a proxy that holds its object weakly strongly (see
+  /// ``weakProxy``).
+  mutating func hold(_ newObject: AnyObject?) {
+    weakProxy = newObject as? any WeakReferencingProxy
+    object = weakProxy == nil ? newObject : nil
   }
 
   /// The wrapper itself, for ``value``: `$presenter.value`.
@@ -85,4 +100,15 @@ public struct InjectedWeak<Value> {
   /// let presenter: OrderPresenting? = view.$presenter.value
   /// ```
   public var value: Value? { wrappedValue }
+}
+
+/// A proxy that holds its object weakly: an ``InjectedWeak`` property holds such a proxy strongly,
+/// and reads `nil` once its object is gone.
+protocol WeakReferencingProxy: AnyObject {
+  /// Whether the proxy's object is alive (and bound, for a proxy made unbound).
+  var isReferenceAlive: Bool { get }
+}
+
+extension WeakRefProxy: WeakReferencingProxy {
+  var isReferenceAlive: Bool { object != nil }
 }
