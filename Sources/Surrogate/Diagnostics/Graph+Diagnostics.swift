@@ -165,7 +165,9 @@ extension Graph {
         remedy: "Register \(key) again, or remove the forwarding.",
         nearby: [key])
     }
-    if let ended = container.shutDownAncestor() { return containerShutDown(key, scope: ended.opensScope) }
+    if let ended = container.shutDownAncestor() {
+      return containerShutDown(key, scope: ended.opensScope, overrides: ended.isOverride)
+    }
     if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
     if let provision = container.scopeProvision(of: key) { return scopeProvidedMissing(key, provision) }
     // NB: what is near the key is found when the error is read, from the registries as they are

@@ -16,15 +16,26 @@ extension Graph {
   }
 
   /// A request reached a container that has been shut down, or whose scope has ended.
-  func containerShutDown(_ key: DefinitionKey, scope: Bool) -> ResolutionError {
-    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope)
+  func containerShutDown(_ key: DefinitionKey, scope: Bool, overrides: Bool = false) -> ResolutionError {
+    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope, overrides: overrides)
   }
 }
 
 extension ResolutionError {
-  /// A request reached a container that has been shut down, or whose scope has ended.
-  static func containerShutDown(_ key: DefinitionKey, path: [DefinitionKey], scope: Bool) -> ResolutionError {
-    ResolutionError(
+  /// A request reached a container that has been shut down, whose scope has ended, or whose
+  /// `withOverrides` has returned (`overrides`: a resolver, `Provider` or `Lazy` kept past it).
+  static func containerShutDown(
+    _ key: DefinitionKey, path: [DefinitionKey], scope: Bool, overrides: Bool = false
+  ) -> ResolutionError {
+    if overrides {
+      return ResolutionError(
+        .containerShutDown, key: key, path: path,
+        message: "\(key) was requested from the overrides of a `withOverrides` call that has returned: they are "
+          + "disposed and resolve nothing.",
+        remedy: "Resolve inside the `withOverrides` operation, and keep no resolver, `Provider` or `Lazy` made "
+          + "there after it returns.")
+    }
+    return ResolutionError(
       .containerShutDown, key: key, path: path,
       message: scope
         ? "\(key) was requested from a scope that has ended: its instances are disposed and it resolves nothing."

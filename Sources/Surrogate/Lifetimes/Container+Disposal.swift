@@ -162,7 +162,7 @@ extension Container {
   @usableFromInline
   func checkNotShutDown(_ key: DefinitionKey) throws(ResolutionError) {
     if hasShutDown.load(ordering: .acquiring) {
-      throw ResolutionError.containerShutDown(key, path: [key], scope: opensScope)
+      throw ResolutionError.containerShutDown(key, path: [key], scope: opensScope, overrides: isOverride)
     }
   }
 

@@ -97,6 +97,22 @@ struct OverrideLifetimeTests {
     // The override has ended (its singletons disposed): the kept resolver says so, typed.
     let error = resolutionError { try keeper.resolver.resolve((any Rate).self) }
     #expect(error?.code == .containerShutDown)
+    // The user called no `shutdown()`: the error speaks of the `withOverrides` call.
+    #expect(
+      error?.message
+        == "Rate was requested from the overrides of a `withOverrides` call that has returned: they are disposed "
+        + "and resolve nothing.", "\(error.map { "\($0)" } ?? "")")
+    #expect(error?.remedy.hasPrefix("Resolve inside the `withOverrides` operation") == true)
+  }
+
+  @Test func aProviderKeptPastItsOverridesSaysTheOverridesEnded() async throws {
+    let app = app()
+    let provider = try await app.withOverrides({ $0.register(type: (any Rate).self) { StubRate() } }) {
+      try await app.resolve(Provider<any Rate>.self)
+    }
+    let error = resolutionError { try provider() }
+    #expect(error?.code == .containerShutDown)
+    #expect(error?.message.contains("`withOverrides` call that has returned") == true, "\(error.map { "\($0)" } ?? "")")
   }
 
   @Test func aResolverKeptByAnOverridesSingletonThrowsWhenAwaitedAfterTheOverride() async throws {
