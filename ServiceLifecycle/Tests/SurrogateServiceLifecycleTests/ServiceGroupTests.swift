@@ -118,24 +118,13 @@ struct ServiceGroupTests {
     #expect(journal.entries.suffix(2) == ["dispose worker", "dispose pool"])
   }
 
-  /// `pool` ← `purger`, journaled.
-  private func poolAndPurger(journal: ServiceJournal) -> Container {
-    let app = Container()
-    app.register(.singleton, tag: "purger") { r in
-      JournalingService("purger", journal: journal, dependencies: [try r.resolve(tag: "pool")])
-    }
-    .runsAsService()
-    app.register(.singleton, tag: "pool") { JournalingService("pool", journal: journal) }.runsAsService()
-    return app
-  }
-
   /// A group of the container's services, and a `shutdown()` of the container from elsewhere
   /// while it runs (an admin command, a test's teardown): the shutdown stops the services,
   /// dependents first, before it disposes what they use. A service that returns ends a group
   /// configured by default with its "finished unexpectedly" error.
   @Test func aShutdownOfTheContainerWhileItsGroupRunsStopsTheServicesBeforeDisposingThem() async throws {
     let journal = ServiceJournal()
-    let app = poolAndPurger(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     let group = ServiceGroup(services: try await app.lifecycleServices(), logger: quietLogger)
     let run = Task { try await group.run() }
     await journal.waitUntil(count: 2, of: "start ")
@@ -150,7 +139,7 @@ struct ServiceGroupTests {
   /// graceful shutdown (the container is already shut down: nothing to report).
   @Test func aShutdownOfTheContainerWhileRunServiceGroupRunsEndsItWithoutAnError() async throws {
     let journal = ServiceJournal()
-    let app = poolAndPurger(journal: journal)
+    let app = poolAndPurgerApp(journal: journal)
     async let run: Void = app.runServiceGroup(gracefulShutdownSignals: [], logger: quietLogger)
     await journal.waitUntil(count: 2, of: "start ")
     try await app.shutdown()

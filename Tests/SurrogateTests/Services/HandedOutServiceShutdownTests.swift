@@ -88,6 +88,33 @@ struct HandedOutServiceShutdownTests {
     #expect(journal.entries("start ").isEmpty)
   }
 
+  /// A child's handed-out service after its parent's shutdown, and the parent's own after it: each
+  /// refusal says whose shutdown it was.
+  @Test func aRefusedHandedOutRunSaysWhichShutdownRefusedIt() async throws {
+    let journal = ServiceJournal()
+    let app = poolAndPurgerApp(journal: journal)
+    let feature = indexerChild(of: app, journal: journal)
+    let own = try await app.resolveServices()
+    let child = try await feature.resolveServices()
+    try await app.shutdown()
+    do {
+      try await child[0].run()
+      Issue.record("expected the parent's shutdown to refuse the run")
+    } catch let error as ServiceError {
+      #expect(error.code == .containerShutDown)
+      #expect(error.message.hasPrefix("A parent of the container was shut down"), "\(error)")
+    }
+    do {
+      try await own[0].run()
+      Issue.record("expected the shutdown to refuse the run")
+    } catch let error as ServiceError {
+      #expect(error.message.hasPrefix("The container was shut down"), "\(error)")
+      #expect(error.remedy.hasPrefix("Run the services before `shutdown()`"), "\(error)")
+    }
+    #expect(journal.entries("start ").isEmpty)
+    try await feature.shutdown()
+  }
+
   @Test func aHandedOutServiceThatShutsItsContainerDownFromItsRunDoesNotWaitForItself() async throws {
     let journal = ServiceJournal()
     let app = Container()
