@@ -234,7 +234,9 @@ extension Container {
   /// more, it allocates on the heap every call. Deeper paths move to the heap as they grow.
   ///
   /// A `resolve` made while this thread is resolving a graph of the same family of containers (a
-  /// factory that calls `container.resolve` instead of `r.resolve`) joins that graph instead.
+  /// factory that calls `container.resolve` instead of `r.resolve`) joins that graph instead; so
+  /// does one made by synchronous code in an `async` factory's body (a closure passed to `map`, a
+  /// synchronous helper) while its task resolves a graph of the family.
   @inlinable
   func withGraph<Result>(
     snapshot: Unretained<RegistrySnapshot>, isolation: (any Actor)?, _ body: (Graph) throws(ResolutionError) -> Result
@@ -242,6 +244,9 @@ extension Container {
     if let joined = ThreadGraph.joinable(from: self) {
       if !joined.isRoot(self) { joined.keepJoined(self) }
       return try body(joined)
+    }
+    if mayBeInAsyncGraph, let joined = joinableAsyncGraph() {
+      return try joined.runningSynchronously { () throws(ResolutionError) -> Result in try body(joined) }
     }
     var retryGate: Gate?
     do throws(ResolutionError) {

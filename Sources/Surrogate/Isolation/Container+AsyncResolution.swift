@@ -128,6 +128,16 @@ extension Container {
   @usableFromInline
   var mayBeInAsyncGraph: Bool { family.mayHaveBoundAsyncGraph && AsyncGraphScope.current != nil }
 
+  /// The `async` graph this task is resolving for this container's family, which a synchronous
+  /// `resolve` from the task's synchronous code joins (a closure passed to `map` in an `async`
+  /// factory), or `nil`. Joining keeps the container alive for the graph.
+  @usableFromInline
+  func joinableAsyncGraph() -> Graph? {
+    guard let joined = AsyncGraphScope.joinable(from: self) else { return nil }
+    if !joined.isRoot(self) { joined.keepJoined(self) }
+    return joined
+  }
+
   /// Resolves `key` in the graph this task is resolving (an async factory that calls
   /// `container.resolve` instead of `r.resolve`), or else in a new graph.
   @usableFromInline

@@ -38,7 +38,8 @@ extension Graph {
   /// ```swift
   /// let instance = try graph.runningSynchronously { try factory(resolver, arguments) }
   /// ```
-  func runningSynchronously<Result>(_ body: () throws -> Result) throws -> Result {
+  @usableFromInline
+  func runningSynchronously<Result, Failure>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
     let outer = extras.synchronousRunDepth
     extras.synchronousRunDepth = frameCount
     defer { extras.synchronousRunDepth = outer }

@@ -3,8 +3,8 @@ import Surrogate
 import Testing
 
 /// An awaited graph whose async factory suspends between requests that run synchronous factories
-/// resolving through the container (Dip's idiom): while it is suspended, other tasks' graphs run on
-/// its thread.
+/// resolving through the container (Dip's idiom), then resolves through the container from
+/// synchronous code of its own: while it is suspended, other tasks' graphs run on its thread.
 final class YieldingScreen: Sendable {
   let first: AwaitedPresenter
   let second: AwaitedPresenter
@@ -68,12 +68,15 @@ final class YieldingScreen: Sendable {
       throw AwaitedFailure()
     }
     app.register { r in AwaitedScreen(presenter: try r.resolve(), repo: try r.resolve()) }
-    app.register { r async throws -> YieldingScreen in
+    app.register { [unowned app] r async throws -> YieldingScreen in
       let first: AwaitedPresenter = try await r.resolve()
       await Task.yield()
       _ = try? await r.resolve(AwaitedPresenter.self, tag: "failing")
       await Task.yield()
-      return YieldingScreen(first: first, second: try await r.resolve(), repo: try await r.resolve())
+      // Synchronous code in the async body (Swift picks the synchronous `resolve` in the closure)
+      // joins this task's graph after the suspensions.
+      let second = try [()].map { try app.resolve(AwaitedPresenter.self) }[0]
+      return YieldingScreen(first: first, second: second, repo: try await r.resolve())
     }
     return app
   }
