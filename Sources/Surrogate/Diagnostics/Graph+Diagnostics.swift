@@ -38,9 +38,10 @@ extension Graph {
         .requiresMainActor, key: key, path: path(to: key),
         message: "\(key) is registered for the main actor, but \(asker.code) asks for it off the main actor, and "
           + "synchronous code cannot hop there: it runs once.",
-        remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)`, which runs "
-          + "main-actor factories on the main actor, or register \(asker.name) for the main actor too "
-          + "(`{ @MainActor r in ... }`).")
+        remedy: "Register \(asker.name) for the main actor too (`{ @MainActor r in ... }`): then `try await` and "
+          + "synchronous code on the main actor both make it. Or make \(asker.toChange) `async` and resolve what it "
+          + "needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; it can then "
+          + "only be resolved with `try await`.")
     }
     return ResolutionError(
       .requiresMainActor, key: key, path: path(to: key),

@@ -60,11 +60,42 @@ struct SynchronousCodeErrorTextTests {
       error?.message
         == "TextView is registered for the main actor, but the synchronous factory of TextBadge asks for it off "
         + "the main actor, and synchronous code cannot hop there: it runs once.")
+    // The way out that also works from synchronous main-actor code (a view-first screen) comes first.
     #expect(
       error?.remedy
-        == "Make the synchronous factory of TextBadge `async` and resolve what it needs with `try await "
-        + "r.resolve(...)`, which runs main-actor factories on the main actor, or register TextBadge for the main "
-        + "actor too (`{ @MainActor r in ... }`).")
+        == "Register TextBadge for the main actor too (`{ @MainActor r in ... }`): then `try await` and synchronous "
+        + "code on the main actor both make it. Or make the synchronous factory of TextBadge `async` and resolve "
+        + "what it needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; it can "
+        + "then only be resolved with `try await`.")
+  }
+
+  /// The remedy's first way out, followed: the factory runs on the main actor, and both an awaited
+  /// request off the main actor and a synchronous one on it make the instance.
+  @Test func theFirstWayOutWorksAwaitedAndSynchronouslyOnTheMainActor() async throws {
+    let app = Container()
+    app.register(.shared) { @MainActor _ in TextView() }
+    app.register { @MainActor r in TextBadge(view: try r.resolve()) }
+    _ = try await app.resolve(TextBadge.self)
+    try await MainActor.run { _ = try app.resolve(TextBadge.self) }
+  }
+
+  /// The remedy's second way out, followed: an `async` factory, made by `try await` only.
+  @Test func theSecondWayOutIsResolvedWithAwaitOnly() async throws {
+    let app = Container()
+    app.register(.shared) { @MainActor _ in TextView() }
+    app.register { r async throws in TextBadge(view: try await r.resolve()) }
+    _ = try await app.resolve(TextBadge.self)
+    let code = await MainActor.run { () -> ResolutionError.Code? in
+      do {
+        _ = try app.resolve(TextBadge.self)
+        return nil
+      } catch let error as ResolutionError {
+        return error.code
+      } catch {
+        return nil
+      }
+    }
+    #expect(code == .requiresAwait)
   }
 
   /// The code to change is the definition's, not the forwarded type's it was requested as: the
@@ -81,8 +112,8 @@ struct SynchronousCodeErrorTextTests {
         == "TextView is registered for the main actor, but the synchronous factory of TextBadge (requested as "
         + "TextBadging) asks for it off the main actor, and synchronous code cannot hop there: it runs once.")
     #expect(
-      error?.remedy.hasSuffix(
-        "or register TextBadge (requested as TextBadging) for the main actor too (`{ @MainActor r in ... }`).")
+      error?.remedy.hasPrefix(
+        "Register TextBadge (requested as TextBadging) for the main actor too (`{ @MainActor r in ... }`)")
         == true, "\(error?.remedy ?? "")")
   }
 }
