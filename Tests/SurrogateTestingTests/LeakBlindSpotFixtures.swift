@@ -139,3 +139,13 @@ func leaksOfARing(of count: Int, options: LeakCheckOptions = LeakCheckOptions())
   breakRing(first)
   return leaks
 }
+
+/// An index made by an `async` factory; `owner` is set once, before the index is shared.
+final class LoadedIndex: @unchecked Sendable {
+  var owner: AnyObject?
+}
+
+final class AsyncLazyIndexHolder {
+  let index: AsyncLazy<LoadedIndex>
+  init(index: AsyncLazy<LoadedIndex>) { self.index = index }
+}

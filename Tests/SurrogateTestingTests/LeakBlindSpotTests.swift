@@ -71,6 +71,21 @@ struct LeakBlindSpotTests {
       ])
   }
 
+  @Test func aCycleThroughAResolvedAsyncLazyIsPrintedAsTheLazy() async throws {
+    let container = Container()
+    container.register(.unique) { () async in LoadedIndex() }
+    container.autowire(AsyncLazyIndexHolder.init)
+    let leaks = try await withLeakTracking { tracker in
+      let holder = try await container.resolve(AsyncLazyIndexHolder.self)
+      try await holder.index.value.owner = holder
+      tracker.track(holder)
+    }
+    #expect(
+      leaks.map(\.cycleDescription) == [
+        "AsyncLazyIndexHolder.index → AsyncLazy<LoadedIndex> → LoadedIndex.owner → AsyncLazyIndexHolder"
+      ])
+  }
+
   @MainActor @Test func aCycleThroughAMainActorLazyProxyIsPrintedAsTheProxy() throws {
     let leaks = try withLeakTracking { tracker in
       let holder = DetailHolder()

@@ -121,6 +121,14 @@ extension Container {
     return try await resolveAsync(DefinitionKey(type: T.self, argumentsType: Void.self, tag: nil), arguments: ())
   }
 
+  /// Resolves `T` under a wrapped tag, awaiting: what an ``AsyncProvider`` or ``AsyncLazy`` asks,
+  /// as `try await resolve(T.self, tag:)` would.
+  func resolve<T>(_ type: T.Type, wrappedTag tag: DefinitionTag?) async throws -> T {
+    if let override = activeOverride { return try await override.resolve(type, wrappedTag: tag) }
+    if let made = madeSingleton(T.self, tag: tag, argumentsType: Void.self) { return made }
+    return try await resolveAsync(DefinitionKey(type: T.self, argumentsType: Void.self, tag: tag), arguments: ())
+  }
+
   /// The instance of a strong singleton already made and published, when this container's own
   /// registry answers the request and the task is not building a graph: what the synchronous
   /// `resolve` returns without a graph, read the same way.

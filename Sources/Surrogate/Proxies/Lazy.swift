@@ -174,9 +174,9 @@ extension Provider: ContainerInjectable {
   }
 }
 
-/// A `Lazy<T>` or `Provider<T>` of a type nothing can make is a configuration error now, not a
-/// surprise at first use.
-private func checkRegistered<T>(_ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container)
+/// A `Lazy<T>` or `Provider<T>` (or their `async` forms) of a type nothing can make is a
+/// configuration error now, not a surprise at first use.
+func checkRegistered<T>(_ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container)
   throws(ResolutionError)
 {
   let wrapped = key.with(type: T.self)

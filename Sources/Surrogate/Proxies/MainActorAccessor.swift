@@ -1,6 +1,7 @@
 /// How a `Provider` or `Lazy` was used when the graph it started met a `@MainActor` definition off
-/// the main actor: its ``ResolutionError/Code/requiresMainActor`` error then says what its holder
-/// can do, instead of what a caller of `container.resolve` can.
+/// the main actor, or an `async` one: its ``ResolutionError/Code/requiresMainActor`` or
+/// ``ResolutionError/Code/requiresAwait`` error then says what its holder can do, instead of what a
+/// caller of `container.resolve` can.
 ///
 /// ```swift
 /// throw MainActorAccessor.provider.explain(error, of: T.self, from: container)
@@ -14,15 +15,30 @@ enum MainActorAccessor {
   case value
 
   /// `error` with a message and remedy for this accessor of a `T`, when it is a
-  /// `requiresMainActor` of the graph the accessor started; any other error as it is.
+  /// `requiresMainActor` or `requiresAwait` of the graph the accessor started; any other error as
+  /// it is.
   ///
   /// NB: a `Provider` or `Lazy` used inside a factory joins the graph that runs it (see
   /// `Container.withGraph`): that graph's isolation decided, and its error stays as it is.
   func explain<T>(_ error: ResolutionError, of type: T.Type, from container: Container) -> ResolutionError {
-    guard error.code == .requiresMainActor, ThreadGraph.joinable(from: container) == nil else { return error }
+    guard error.code == .requiresMainActor || error.code == .requiresAwait, ThreadGraph.joinable(from: container) == nil
+    else { return error }
     let name = typeName(T.self)
     let message: String
     let remedy: String
+    if error.code == .requiresAwait {
+      let (holder, asyncHolder) =
+        self == .provider ? ("Provider<\(name)>", "AsyncProvider<\(name)>") : ("Lazy<\(name)>", "AsyncLazy<\(name)>")
+      message =
+        "\(error.key) is made by async code (a factory or block), but this \(holder) resolves synchronously and "
+        + "cannot await it."
+      remedy =
+        "Inject \(asyncHolder) instead and read it from async code with `try await`: it awaits async factories and "
+        + "runs main-actor ones on the main actor."
+      return ResolutionError(
+        error.code, key: error.key, path: error.path, message: message, remedy: remedy, cause: error.cause,
+        nearby: error.nearby, properties: error.properties)
+    }
     switch self {
     case .provider, .call:
       let holder = self == .provider ? "Provider<\(name)>" : "Lazy<\(name)>"
