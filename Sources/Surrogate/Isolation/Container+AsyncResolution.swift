@@ -181,6 +181,9 @@ extension Container {
       if !joined.isRoot(self) { joined.keepJoined(self) }
       return try await joined.resolveAsync(key, arguments: arguments, from: self)
     }
+    // A scope's container that ended (or a child shut down) would still find its parent's
+    // definitions, as in `resolveLookingUp`.
+    try checkNotShutDown(key)
     // Nested in another graph (a factory resolving from a container of another family): see
     // `withGraph`, and `Graph.owner`, read before the task-local names the new graph.
     let isNested = AsyncGraphScope.isNested

@@ -115,6 +115,22 @@ struct OverrideLifetimeTests {
     #expect(error?.message.contains("`withOverrides` call that has returned") == true, "\(error.map { "\($0)" } ?? "")")
   }
 
+  @Test func anAsyncProviderKeptPastItsOverridesSaysTheOverridesEnded() async throws {
+    let app = app()
+    let (provider, inside) = try await app.withOverrides({ $0.register(type: (any Rate).self) { StubRate() } }) {
+      let provider = try await app.resolve(AsyncProvider<any Rate>.self)
+      return (provider, try await provider().name)
+    }
+    #expect(inside == "stub")
+    await #expect(throws: ResolutionError.self) { try await provider() }
+    do {
+      _ = try await provider()
+    } catch let error as ResolutionError {
+      #expect(error.code == .containerShutDown)
+      #expect(error.message.contains("`withOverrides` call that has returned"), "\(error)")
+    }
+  }
+
   @Test func aResolverKeptByAnOverridesSingletonThrowsWhenAwaitedAfterTheOverride() async throws {
     let app = app()
     let keeper = try await app.withOverrides({ container in

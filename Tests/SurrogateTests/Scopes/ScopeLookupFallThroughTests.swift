@@ -101,4 +101,38 @@ struct ScopeLookupFallThroughTests {
       (error as? ResolutionError)?.code == .containerShutDown
     }
   }
+
+  /// Awaited, as synchronously: a scope that ended, or a child that was shut down, hands out none
+  /// of its parent's definitions (made or not), whatever asks: `try await`, an `AsyncProvider`.
+  @Test func aScopeThatEndedThrowsForAnAppDefinitionWhenAwaited() async throws {
+    let app = Container()
+    app.register(.singleton) { FallThroughConfig() }
+    app.register(.unique) { LateService() }
+    _ = try await app.resolve(FallThroughConfig.self)
+    let (ended, provider) = try await app.withScope { scope in
+      (scope, try await scope.resolve(AsyncProvider<LateService>.self))
+    }
+    for request in [
+      { _ = try await ended.resolve(FallThroughConfig.self) }, { _ = try await ended.resolve(LateService.self) },
+      { _ = try await provider() },
+    ] as [@Sendable () async throws -> Void] {
+      await #expect {
+        try await request()
+      } throws: { error in
+        (error as? ResolutionError)?.code == .containerShutDown
+      }
+    }
+  }
+
+  @Test func aChildThatWasShutDownThrowsForAParentDefinitionWhenAwaited() async throws {
+    let app = Container()
+    app.register(.unique) { LateService() }
+    let child = Container(parent: app)
+    try await child.shutdown()
+    await #expect {
+      try await child.resolve(LateService.self)
+    } throws: { error in
+      (error as? ResolutionError)?.code == .containerShutDown
+    }
+  }
 }
