@@ -97,10 +97,11 @@ extension Registration {
   /// shares its bit of the container's mask with one that does), or its dynamic type is not the
   /// one this definition's instances were found not to be ``Disposable`` with.
   ///
-  /// NB: the dynamic type is read as auto-injection reads it (``DynamicType/bits(of:)``, no
-  /// dynamic cast): `type(of: instance as Any)` here alone cost S1 5,396 -> 7,179 instructions a
-  /// resolve, server-flat 22,972 -> 24,588 (+7.0%), server-scope 37,284 -> 38,722 (+3.9%)
-  /// (callgrind, 2026-11-26; #34's rule keeps it at 3% of a realistic graph).
+  /// NB: the dynamic type is read as auto-injection reads it (``dynamicType(of:)``: `type(of:)`
+  /// for a class, nothing once a value type is known, a copy into `Any` for an existential).
+  /// `type(of: instance as Any)` for every instance cost S1 5,396 -> 7,179 instructions a resolve,
+  /// server-flat 22,972 -> 24,588 (+7.0%), server-scope 37,284 -> 38,722 (+3.9%) (callgrind,
+  /// 2026-11-26).
   @inlinable @inline(__always)
   func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
     mayNeedDisposal(instance, ownerMask: owner.disposalMask.load(ordering: .relaxed))
@@ -112,6 +113,6 @@ extension Registration {
   func mayNeedDisposal(_ instance: Instance, ownerMask: UInt64) -> Bool {
     if ownerMask & Graph.pathBit(of: id) != 0 { return true }
     guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
-    return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
+    return plain != ObjectIdentifier(dynamicType(of: instance))
   }
 }
