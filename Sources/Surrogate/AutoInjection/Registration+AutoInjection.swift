@@ -14,16 +14,23 @@ extension Registration {
   /// The plan for `instance`, or `nil` when its type needs none.
   @inlinable @inline(__always)
   func injectionPlan(for instance: Instance) -> InjectionPlan? {
-    let type = dynamicType(of: instance)
+    injectionPlan(forType: dynamicType(of: instance))
+  }
+
+  /// The plan for an instance whose dynamic type is `type` (``dynamicType(of:)``), or `nil` when
+  /// that type needs none.
+  @inlinable @inline(__always)
+  func injectionPlan(forType type: Any.Type) -> InjectionPlan? {
     if injectionWord.isMarked(ObjectIdentifier(type).address) { return nil }
     return lookUpInjectionPlan(for: type)
   }
 
-  /// Whether `instance` may need auto-injection or ``Resolvable`` callbacks: `false` after one
-  /// comparison for the type this registration always makes when that type needs neither.
+  /// Whether an instance whose dynamic type is `type` (``dynamicType(of:)``) may need
+  /// auto-injection or ``Resolvable`` callbacks: `false` after one comparison for the type this
+  /// registration always makes when that type needs neither.
   @inlinable @inline(__always)
-  func mayInject(_ instance: Instance) -> Bool {
-    !injectionWord.isMarked(ObjectIdentifier(dynamicType(of: instance)).address)
+  func mayInject(type: Any.Type) -> Bool {
+    !injectionWord.isMarked(ObjectIdentifier(type).address)
   }
 
   /// The instance's auto-injection (when its type needs it) and blocks, from `storeAndRunBlocks`:
@@ -32,11 +39,11 @@ extension Registration {
   /// wait.
   @inlinable @inline(never)
   func injectAndRunBlocks(
-    _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+    _ instance: Instance, type: Any.Type, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   )
     throws(ResolutionError) -> Bool
   {
-    let start = mayInject(instance) ? injectionStart(instance, resolver: resolver) : 0
+    let start = mayInject(type: type) ? injectionStart(instance, type: type, resolver: resolver) : 0
     guard hasBlocks || start != 0 else { return false }
     if let depth = graph.outermostConstruction() {
       // NB: in an async resolution the entry can also run asynchronously, in the blocks' own
@@ -67,8 +74,8 @@ extension Registration {
   /// Where `runBlocks` starts for `instance`: at ``injectionStep`` when its type needs
   /// auto-injection or ``Resolvable`` callbacks, else at the first block.
   @usableFromInline @inline(never)
-  func injectionStart(_ instance: Instance, resolver: Resolver) -> Int {
-    guard let plan = injectionPlan(for: instance), start(plan, on: instance, resolver: resolver) else { return 0 }
+  func injectionStart(_ instance: Instance, type: Any.Type, resolver: Resolver) -> Int {
+    guard let plan = injectionPlan(forType: type), start(plan, on: instance, resolver: resolver) else { return 0 }
     return Self.injectionStep
   }
 
