@@ -19,8 +19,9 @@
 /// NB: costs, in code not specialized for `Value` (callgrind, 2026-11-27): a class a few
 /// instructions (`type(of:)` of the object; `type(of: value)` itself was a runtime call, about
 /// 55), an existential 200 to 650 (a copy into `Any`, and a `malloc` for an opaque one whose
-/// contents do not fit), a value 150 to 470. A registration reads a value type once (see
-/// `Registration.dynamicType(of:)`).
+/// contents do not fit), a value 150 to 470. A registration reads each instance it makes once, in
+/// `make`, and a value type's first instance only (`Registration.dynamicType(of:)`, the same read
+/// with that memory).
 @usableFromInline package enum InstanceType {
   /// The dynamic type of `value`: its class's own for an object, its contents' for an existential.
   ///
