@@ -138,7 +138,7 @@ struct InjectedDeclaration {
   func remedy(for property: InjectedProperty, isMissing: Bool) -> String {
     let owner = "\(typeName(property.owner)).\(property.name)"
     let held = typeName(heldType)
-    let optional = DynamicType.isExistential(heldType) ? "(any \(held))?" : "\(held)?"
+    let optional = InstanceType.isExistential(heldType) ? "(any \(held))?" : "\(held)?"
     var arguments: [String] = []
     if case .explicit(let tag) = tag { arguments.append("tag: \(tag.map(\.description) ?? "nil")") }
     if !isOptional, isMissing {

@@ -14,16 +14,23 @@ extension Registration {
   /// The plan for `instance`, or `nil` when its type needs none.
   @inlinable @inline(__always)
   func injectionPlan(for instance: Instance) -> InjectionPlan? {
-    let typeBits = DynamicType.bits(of: instance)
-    if injectionWord.isMarked(typeBits) { return nil }
-    return lookUpInjectionPlan(typeBits: typeBits)
+    injectionPlan(forType: dynamicType(of: instance))
   }
 
-  /// Whether `instance` may need auto-injection or ``Resolvable`` callbacks: `false` after one
-  /// comparison for the type this registration always makes when that type needs neither.
+  /// The plan for an instance whose dynamic type is `type` (``dynamicType(of:)``), or `nil` when
+  /// that type needs none.
   @inlinable @inline(__always)
-  func mayInject(_ instance: Instance) -> Bool {
-    !injectionWord.isMarked(DynamicType.bits(of: instance))
+  func injectionPlan(forType type: Any.Type) -> InjectionPlan? {
+    if injectionWord.isMarked(ObjectIdentifier(type).address) { return nil }
+    return lookUpInjectionPlan(for: type)
+  }
+
+  /// Whether an instance whose dynamic type is `type` (``dynamicType(of:)``) may need
+  /// auto-injection or ``Resolvable`` callbacks: `false` after one comparison for the type this
+  /// registration always makes when that type needs neither.
+  @inlinable @inline(__always)
+  func mayInject(type: Any.Type) -> Bool {
+    !injectionWord.isMarked(ObjectIdentifier(type).address)
   }
 
   /// The instance's auto-injection (when its type needs it) and blocks, from `storeAndRunBlocks`:
@@ -32,11 +39,11 @@ extension Registration {
   /// wait.
   @inlinable @inline(never)
   func injectAndRunBlocks(
-    _ instance: Instance, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+    _ instance: Instance, type: Any.Type, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
   )
     throws(ResolutionError) -> Bool
   {
-    let start = mayInject(instance) ? injectionStart(instance, resolver: resolver) : 0
+    let start = mayInject(type: type) ? injectionStart(instance, type: type, resolver: resolver) : 0
     guard hasBlocks || start != 0 else { return false }
     if let depth = graph.outermostConstruction() {
       // NB: in an async resolution the entry can also run asynchronously, in the blocks' own
@@ -67,17 +74,17 @@ extension Registration {
   /// Where `runBlocks` starts for `instance`: at ``injectionStep`` when its type needs
   /// auto-injection or ``Resolvable`` callbacks, else at the first block.
   @usableFromInline @inline(never)
-  func injectionStart(_ instance: Instance, resolver: Resolver) -> Int {
-    guard let plan = injectionPlan(for: instance), start(plan, on: instance, resolver: resolver) else { return 0 }
+  func injectionStart(_ instance: Instance, type: Any.Type, resolver: Resolver) -> Int {
+    guard let plan = injectionPlan(forType: type), start(plan, on: instance, resolver: resolver) else { return 0 }
     return Self.injectionStep
   }
 
-  /// The cached plan when `typeBits` is the cached type, else a plan made now (and cached when
+  /// The cached plan when `type` is the cached type, else a plan made now (and cached when
   /// nothing is cached yet). A factory that makes instances of several classes makes a plan per
   /// instance for every class but the first: reflection once per instance, never a wrong plan.
   @usableFromInline @inline(never)
-  func lookUpInjectionPlan(typeBits: UInt) -> InjectionPlan? {
-    let type = DynamicType.type(bits: typeBits)
+  func lookUpInjectionPlan(for type: Any.Type) -> InjectionPlan? {
+    let typeBits = InjectionPlan.bits(of: type)
     if injectionWord.isPublished {
       if let cached = injectionWord.object(as: InjectionPlan.self)?.object, cached.typeBits == typeBits {
         return cached
@@ -109,7 +116,7 @@ extension Registration {
   /// whether ``injectionStep`` has anything to do.
   @usableFromInline
   func start(_ plan: InjectionPlan, on instance: Instance, resolver: Resolver) -> Bool {
-    if plan.isResolvable, let resolvable = DynamicType.object(of: instance) as? any Resolvable {
+    if plan.isResolvable, let resolvable = object(of: instance) as? any Resolvable {
       resolver.graph.noteResolvable(resolvable)
     }
     return plan.isResolvable || (!plan.fields.isEmpty && autoInjects(with: resolver))
@@ -120,7 +127,7 @@ extension Registration {
   @usableFromInline
   func injectProperties(of instance: Instance, resolver: Resolver) throws {
     guard let plan = injectionPlan(for: instance) else { return }
-    guard let object = DynamicType.object(of: instance) else { return }
+    guard let object = object(of: instance) else { return }
     try plan.run(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
   }
 
@@ -132,7 +139,7 @@ extension Registration {
   /// if index == Self.injectionStep { try await injectPropertiesAsync(of: instance, resolver: resolver) }
   /// ```
   func injectPropertiesAsync(of instance: Instance, resolver: Resolver) async throws {
-    guard let plan = injectionPlan(for: instance), let object = DynamicType.object(of: instance) else { return }
+    guard let plan = injectionPlan(for: instance), let object = object(of: instance) else { return }
     try await plan.runAsync(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
   }
 

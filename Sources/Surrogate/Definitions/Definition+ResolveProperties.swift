@@ -34,7 +34,9 @@ extension Definition {
       defer { graph.pop() }
       graph.markConstructed()
       let resolver = Resolver(graph: graph, container: container, tagSlot: key.tagSlot)
-      try registration.storeAndRunBlocks(instance, resolver: resolver, in: graph, requested: key, gate: nil)
+      try registration.storeAndRunBlocks(
+        instance, type: registration.dynamicType(of: instance), resolver: resolver, in: graph, requested: key, gate: nil
+      )
       if graph.hasPostponed { try graph.runPostponed(for: registration.id) }
     }
     // Once the path is empty, as after a `resolve`: a callback that resolves starts a new graph.

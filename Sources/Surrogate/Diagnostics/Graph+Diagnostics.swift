@@ -150,7 +150,7 @@ extension Graph {
       // A later `.implements(key.type)` turned the source into a forwarding itself.
       let target = now.entry.sourceKey
       let forwarded = typeName(forwardedFrom.type)
-      let spelling = DynamicType.isExistential(forwardedFrom.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
+      let spelling = InstanceType.isExistential(forwardedFrom.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
       return ResolutionError(
         .definitionNotFound, key: forwardedFrom, path: path(to: forwardedFrom),
         message: "\(forwardedFrom) is forwarded to \(key), which is now itself forwarded to \(target) (a later "
@@ -232,7 +232,7 @@ extension Graph {
         "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
     }
     // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`.
-    let isExistential = DynamicType.isExistential(key.type)
+    let isExistential = InstanceType.isExistential(key.type)
     let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
     return

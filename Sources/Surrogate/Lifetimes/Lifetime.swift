@@ -116,7 +116,7 @@ struct TrackedDisposal: Sendable {
     if disposer == nil, disposable == nil { return nil }
     // NB: not `instance as AnyObject`: from `Any` that is the runtime's bridging cast, about 2,700
     // instructions a disposal (scope-end-disposals).
-    let object = DynamicType.object(of: instance).map(ObjectIdentifier.init)
+    let object = InstanceType.object(in: instance).map(ObjectIdentifier.init)
     switch disposer {
     case .sync(let body)?:
       let held = Shared<Any>(instance)

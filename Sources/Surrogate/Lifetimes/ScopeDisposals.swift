@@ -88,23 +88,23 @@ extension Registration {
   /// `storeAndRunBlocks`, the check made the code of every resolve larger and S7c about 1,000
   /// instructions dearer (callgrind, 11,632 -> 12,716).
   @inlinable @inline(never)
-  func record(_ instance: Instance, in graph: Graph, requested: DefinitionKey) {
-    if mayNeedRecording(instance, in: graph) {
+  func record(_ instance: Instance, type: Any.Type, in graph: Graph, requested: DefinitionKey) {
+    if mayNeedRecording(type: type, in: graph) {
       graph.recordCreation(
         of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType,
         needsIsolation: needsIsolation)
     }
   }
 
-  /// Whether ``record(_:in:requested:)`` reports `instance`.
+  /// Whether ``record(_:type:in:requested:)`` reports an instance of dynamic type `type`.
   @inlinable @inline(__always)
-  func mayNeedRecording(_ instance: Instance, in graph: Graph) -> Bool {
+  func mayNeedRecording(type: Any.Type, in graph: Graph) -> Bool {
     // NB: the observer is the scope's when it traces no building (see `Graph.tracesBuilding`), a
     // `Bool` read: comparing it with the graph's scope observer retained and released both, about
     // 60 instructions an instance (server-scope, callgrind).
     guard !graph.tracesBuilding else { return true }
     if scope.kind.isStored { return false }
-    return mayNeedDisposal(instance, ownerMask: graph.disposalMask(ofRegistering: id))
+    return mayNeedDisposal(type: type, ownerMask: graph.disposalMask(ofRegistering: id))
   }
 }
 

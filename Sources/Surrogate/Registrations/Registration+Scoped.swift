@@ -93,25 +93,26 @@ extension Registration {
     }
   }
 
-  /// Whether `instance`, made outside a scope, may have a disposal: its definition declares one (or
-  /// shares its bit of the container's mask with one that does), or its dynamic type is not the
-  /// one this definition's instances were found not to be ``Disposable`` with.
+  /// Whether an instance of dynamic type `type` (``dynamicType(of:)``), made outside a scope, may
+  /// have a disposal: its definition declares one (or shares its bit of the container's mask with
+  /// one that does), or `type` is not the one this definition's instances were found not to be
+  /// ``Disposable`` with.
   ///
-  /// NB: the dynamic type is read as auto-injection reads it (``DynamicType/bits(of:)``, no
-  /// dynamic cast): `type(of: instance as Any)` here alone cost S1 5,396 -> 7,179 instructions a
-  /// resolve, server-flat 22,972 -> 24,588 (+7.0%), server-scope 37,284 -> 38,722 (+3.9%)
-  /// (callgrind, 2026-11-26; #34's rule keeps it at 3% of a realistic graph).
+  /// NB: the caller passes the type it read once for the instance (``make(_:in:requested:owner:lookup:gate:isNew:)``),
+  /// which auto-injection compares too: `type(of: instance as Any)` read here for every instance
+  /// cost S1 5,396 -> 7,179 instructions a resolve, server-flat 22,972 -> 24,588 (+7.0%),
+  /// server-scope 37,284 -> 38,722 (+3.9%) (callgrind, 2026-11-26).
   @inlinable @inline(__always)
-  func mayNeedDisposal(_ instance: Instance, owner: Container) -> Bool {
-    mayNeedDisposal(instance, ownerMask: owner.disposalMask.load(ordering: .relaxed))
+  func mayNeedDisposal(type: Any.Type, owner: Container) -> Bool {
+    mayNeedDisposal(type: type, ownerMask: owner.disposalMask.load(ordering: .relaxed))
   }
 
-  /// ``mayNeedDisposal(_:owner:)`` with the registering container's ``Container/disposalMask``
+  /// ``mayNeedDisposal(type:owner:)`` with the registering container's ``Container/disposalMask``
   /// already read.
   @inlinable @inline(__always)
-  func mayNeedDisposal(_ instance: Instance, ownerMask: UInt64) -> Bool {
+  func mayNeedDisposal(type: Any.Type, ownerMask: UInt64) -> Bool {
     if ownerMask & Graph.pathBit(of: id) != 0 { return true }
     guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
-    return plain != ObjectIdentifier(DynamicType.type(bits: DynamicType.bits(of: instance)))
+    return plain != ObjectIdentifier(type)
   }
 }

@@ -156,7 +156,7 @@ final class Graph {
   /// Whether ``observer`` wants every request and every factory's start and end: any observer but
   /// a scope's (``ScopeDisposals``), which only keeps disposals. So an observer that does not
   /// trace building is the scope's one the graph started with, the only ``ScopeDisposals`` a
-  /// graph is given (see ``Registration/mayNeedRecording(_:in:)``).
+  /// graph is given (see ``Registration/mayNeedRecording(type:in:)``).
   ///
   /// NB: a `Bool` tested before those calls: a scope's graph made them all, each retaining the
   /// observer, to reach empty methods (server-scope, callgrind: about 1,000 instructions a

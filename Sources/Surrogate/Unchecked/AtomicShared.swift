@@ -18,6 +18,8 @@ import Synchronization
 //   (objects and metadata are aligned, so the two low bits are free): set once by a
 //   compare-and-exchange from 0, never changed, the object released when the value is destroyed.
 //   `object(as:)` hands the object out unretained, for a reader that holds the holder.
+// - `ObjectIdentifier.address`: an object's or a type's address as an integer, to hash, compare or
+//   mark; never turned back into a pointer.
 
 /// Carries an instance that is handed to several threads on purpose.
 ///
@@ -171,6 +173,7 @@ struct PublishedMarkOrObject: ~Copyable, Sendable {
 
   /// Publishes `object`, retained, or the mark of `address` when `object` is `nil`, unless
   /// something is published already (then this changes nothing).
+  @usableFromInline
   func publish(_ object: AnyObject?, orMark address: UInt) {
     let desired = object.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) | 2 } ?? address | 1
     let (exchanged, _) = bits.compareExchange(expected: 0, desired: desired, ordering: .acquiringAndReleasing)
@@ -187,4 +190,15 @@ struct PublishedMarkOrObject: ~Copyable, Sendable {
     let (exchanged, _) = self.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing)
     if !exchanged { object?.release() }
   }
+}
+
+extension ObjectIdentifier {
+  /// The address of the object or the type metadata this identifies, as an integer: to hash,
+  /// compare or mark (``PublishedMarkOrObject``), never turned back into a pointer.
+  ///
+  /// ```swift
+  /// let hash = mix(ObjectIdentifier(T.self).address ^ seed)
+  /// ```
+  @inlinable @inline(__always)
+  var address: UInt { UInt(bitPattern: self) }
 }

@@ -12,14 +12,14 @@
   }
 
   /// Auto-injection of a Swift subclass of an Objective-C class registered under its Objective-C
-  /// base type: the instance's own type must be read from the object, not from the registered
-  /// type's metadata, which for a pure Objective-C class is the runtime's wrapper (kind 0x305, see
-  /// `DynamicType.isClass(kind:)`); read as a value type, the screen got its base's empty plan and
-  /// no property was injected.
+  /// base type: the instance's own type must be read from the object (`NSObject.self is
+  /// AnyObject.Type`, then `type(of:)`), not from the registered type's metadata, which for a pure
+  /// Objective-C class is the runtime's wrapper (kind 0x305). The hand-read layout once took that
+  /// kind for a value type: the screen got its base's empty plan and no property was injected.
   ///
   /// NB: compiled and run only where Objective-C exists (the macOS and iOS jobs of CI). It is not
   /// compiled on Linux, where `NSObject` is swift-corelibs-foundation's Swift class and the
-  /// wrapper kind does not occur (`DynamicTypeTests` checks that branch there).
+  /// wrapper kind does not occur (`InstanceTypeTests` covers classes there).
   @Suite struct ObjectiveCSubclassInjectionTests {
     @Test func aSwiftSubclassOfAnObjectiveCClassRegisteredUnderItsBaseTypeIsInjected() throws {
       let container = Container()
