@@ -384,17 +384,19 @@ final class Graph {
   private func rootAndParentLookup(_ key: DefinitionKey, root: Container, parent: Unretained<Container>)
     -> (entry: any Entry, owner: Container)?
   {
-    let rootSnapshot = rootSnapshot
-    let parentSnapshot = topLevelParentSnapshot
     // NB: the root's registry is asked only when it may hold the key: a scope's or a child's holds
     // a value or two and no tag, and the general lookup copied the key's tag to find that out. A
     // decorated definition resolved in a scope looks its forwarding up here, then the decorator's
-    // hidden key (server-scope and server-child, callgrind: 152 instructions a request).
-    if rootSnapshot.registry.mayHold(key), let entry = rootSnapshot.entry(for: key) { return (entry, root) }
+    // hidden key (server-scope and server-child, callgrind: 152 instructions a request). The root's
+    // snapshot is read in place, as the graph's fast paths read it.
+    if let entry = rootSnapshotReference.withObject({ $0.registry.mayHold(key) ? $0.entry(for: key) : nil }) {
+      return (entry, root)
+    }
+    let parentSnapshot = topLevelParentSnapshot
     if let entry = parentSnapshot.entry(for: key) { return (entry, parent.object) }
     guard key.isTagged else { return nil }
     let untagged = key.with(tag: nil)
-    if let entry = rootSnapshot.entry(for: untagged) { return (entry, root) }
+    if let entry = rootSnapshotReference.withObject({ $0.entry(for: untagged) }) { return (entry, root) }
     if let entry = parentSnapshot.entry(for: untagged) { return (entry, parent.object) }
     return nil
   }
