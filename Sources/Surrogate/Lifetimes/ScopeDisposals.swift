@@ -134,7 +134,9 @@ extension Graph {
   @usableFromInline
   func disposalMask(ofRegistering id: RegistrationID) -> UInt64 {
     if let parent = topLevelParentReference,
-      let mask = parent.withObject({ ObjectIdentifier($0) == id.container ? $0.disposalMask.load(ordering: .relaxed) : nil })
+      let mask = parent.withObject({
+        ObjectIdentifier($0) == id.container ? $0.disposalMask.load(ordering: .relaxed) : nil
+      })
     {
       return mask
     }
