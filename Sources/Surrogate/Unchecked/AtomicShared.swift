@@ -90,14 +90,6 @@ struct PublishedObject: ~Copyable, Sendable {
   @inlinable
   init() { bits = Atomic(0) }
 
-  /// The mark of `address` published already, or nothing when it is `nil`.
-  ///
-  /// ```swift
-  /// let cache = PublishedMarkOrObject(mark: ObjectIdentifier(Int.self).address)
-  /// ```
-  @inlinable
-  init(mark address: UInt?) { bits = Atomic(address.map { $0 | 1 } ?? 0) }
-
   /// `object`, retained, published from the start (or nothing, for `nil`).
   @usableFromInline
   init(retaining object: AnyObject?) {
