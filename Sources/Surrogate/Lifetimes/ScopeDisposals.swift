@@ -133,8 +133,12 @@ extension Graph {
   /// ancestor registered it.
   @usableFromInline
   func disposalMask(ofRegistering id: RegistrationID) -> UInt64 {
-    if let parent = topLevelParent, ObjectIdentifier(parent) == id.container {
-      return parent.disposalMask.load(ordering: .relaxed)
+    if let parent = topLevelParentReference,
+      let mask = parent.withObject({
+        ObjectIdentifier($0) == id.container ? $0.disposalMask.load(ordering: .relaxed) : nil
+      })
+    {
+      return mask
     }
     return rootReference.withObject { root in
       if ObjectIdentifier(root) == id.container { return root.disposalMask.load(ordering: .relaxed) }

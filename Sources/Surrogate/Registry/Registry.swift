@@ -278,6 +278,18 @@ struct Registry: Sendable {
     return unretainedUntagged(key)
   }
 
+  /// Whether an entry may be stored under exactly `key`: `false`, after a count or one comparison,
+  /// for a key that a registry of a value or two and no tag (a scope's, a child's) lacks.
+  ///
+  /// ```swift
+  /// if snapshot.registry.mayHold(key), let entry = snapshot.entry(for: key) { return entry }
+  /// ```
+  @inlinable @inline(__always)
+  func mayHold(_ key: DefinitionKey) -> Bool {
+    if key.isTagged { return tagged.count != 0 }
+    return untagged.count != 0 || soleKey == key.typeKey
+  }
+
   // MARK: - The general path
 
   private func index(of key: DefinitionKey) -> Int? {

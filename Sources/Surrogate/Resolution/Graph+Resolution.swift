@@ -34,28 +34,44 @@ extension Graph {
     // its parent's. NB: a lookup that falls through the root took about 750 instructions on the
     // general path (retains of the containers and snapshots, the graph's list of other
     // snapshots), 13 times in a server request through a child (server-child).
-    if !key.isTagged, isRoot(container), let parent = topLevelParent {
-      if let found = childFastLookup(key.typeKey, parent: parent) {
-        do {
-          return try found.entry.withObject { object throws -> T in
-            var isNew = false
-            return try trustedDowncast(object, to: Registration<T, Arguments>.self).produce(
-              arguments, in: self, requested: key, owner: found.inRoot ? container : parent, lookup: container,
-              isNew: &isNew)
-          }
-        } catch {
-          throw error as! ResolutionError
-        }
+    if !key.isTagged, isRoot(container), let parent = topLevelParentReference {
+      if let found = childFastLookup(key.typeKey) {
+        return try produce(
+          found.entry, owner: found.inRoot ? Unretained(container) : parent, key, arguments: arguments, from: container)
       }
     }
     return try resolveFound(key, arguments: arguments, from: container)
+  }
+
+  /// Produces the instance of `entry`, a registration of `owner` found unretained (the root's or
+  /// its parent's, see ``childFastLookup(_:)``), for a request from `container`, the root.
+  ///
+  /// NB: out of line, and the owner borrowed, as the entry is (both alive, see Graph.swift): the
+  /// two borrows inlined into every resolve made a flat graph's dearer (server-flat, callgrind:
+  /// about 100 instructions a request).
+  @inlinable @inline(never)
+  func produce<T, Arguments>(
+    _ entry: Unretained<AnyObject>, owner: Unretained<Container>, _ key: DefinitionKey, arguments: Arguments,
+    from container: Container
+  ) throws(ResolutionError) -> T {
+    do {
+      return try owner.withObject { owner throws -> T in
+        try entry.withObject { object throws -> T in
+          var isNew = false
+          return try trustedDowncast(object, to: Registration<T, Arguments>.self).produce(
+            arguments, in: self, requested: key, owner: owner, lookup: container, isNew: &isNew)
+        }
+      }
+    } catch {
+      throw error as! ResolutionError
+    }
   }
 
   /// The registration an untagged request from the root of a child's graph finds in the root's
   /// snapshot, or else in its parent's, unretained (each snapshot holds its entries for as long as
   /// the graph may use them); `nil` when the first found is a forwarding, or neither has one.
   @inlinable
-  func childFastLookup(_ key: TypeKey, parent: Container) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
+  func childFastLookup(_ key: TypeKey) -> (entry: Unretained<AnyObject>, inRoot: Bool)? {
     // NB: one hash for both registries.
     let hash = Registry.hash(key)
     // NB: the registry's own lookup, which tests its sole entry inline: a scope's root registry

@@ -5,7 +5,8 @@ import Synchronization
 // took 13,425 instructions instead of 5,301, server-flat 43,734 instead of 22,599, screen 47,956
 // instead of 32,040 (callgrind, release, 2026-11-26). It is the one reason this file is outside
 // the Unchecked/ room (see .ci/unchecked-outside-room.txt); its fields would move there with it.
-// - `rootReference` and `rootSnapshotReference` are unretained. A graph of a top-level `resolve`
+// - `rootReference`, `topLevelParentReference` and `rootSnapshotReference` are unretained; the root
+//   holds its parent (`Container.parent`, a `let`), so the parent lives as long as the root. A graph of a top-level `resolve`
 //   (`init(reading:of:isolation:)`) lives inside that call's read section (see Container.swift,
 //   snapshot reading), whose caller holds the container and which holds the snapshot. Every other graph retains both
 //   (`retainedRoot`, `retainedSnapshot`); a snapshot a graph replaces is kept until it ends
@@ -108,7 +109,14 @@ final class Graph {
   /// untagged lookup from the root reads the root's snapshot, then this parent's (see
   /// ``parentSnapshot``), before the general path. `nil` in a family that has had overrides
   /// (see ``fastParent(of:)``).
-  @usableFromInline let topLevelParent: Container?
+  ///
+  /// NB: unretained, as the root is (the root holds it): each lookup that fell through the root
+  /// read the strong field, a retain and a release, 13 of them in a server request through a
+  /// scope or a child, and the graph retained and released it besides (server-scope and
+  /// server-child, callgrind: about 340 instructions a request).
+  @usableFromInline let topLevelParentReference: Unretained<Container>?
+  /// ``topLevelParentReference``, retained: for the general paths.
+  @usableFromInline var topLevelParent: Container? { topLevelParentReference?.object }
   /// The snapshot of ``topLevelParent`` this graph reads, taken on the first lookup that falls
   /// through the root; a newer one read on a miss replaces it, and the old one is kept to the
   /// graph's end (`supersededSnapshots`), since entries found in it may still be in use.
@@ -213,7 +221,7 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
-    self.topLevelParent = Self.fastParent(of: container)
+    self.topLevelParentReference = Self.fastParent(of: container).map(Unretained.init)
     self.isValidation = isValidation
     if !isValidation, container.isInScope {
       observer = container.scopeDisposals()
@@ -232,7 +240,7 @@ final class Graph {
     self.maximumDepth = container.maximumDepth
     self.stackCheckDepth = min(container.maximumDepth, StackBounds.firstCheckedDepth)
     self.rootIsTopLevel = container.parent == nil
-    self.topLevelParent = Self.fastParent(of: container)
+    self.topLevelParentReference = Self.fastParent(of: container).map(Unretained.init)
     self.isValidation = false
     if container.isInScope {
       observer = container.scopeDisposals()
@@ -338,7 +346,7 @@ final class Graph {
 
   @usableFromInline
   func otherSnapshot(of container: Container) -> RegistrySnapshot {
-    if container === topLevelParent { return topLevelParentSnapshot }
+    if let parent = topLevelParentReference, parent.refers(to: container) { return topLevelParentSnapshot }
     let extras = extras
     if let snapshot = extras.otherSnapshot(of: ObjectIdentifier(container)) { return snapshot }
     let snapshot = container.snapshot()
@@ -357,7 +365,7 @@ final class Graph {
       if let found = Container.lookup(key, along: chain, in: snapshot(of:)) { return found }
       return refreshSnapshots(of: chain) ? Container.lookup(key, along: chain, in: snapshot(of:)) : nil
     }
-    if isRoot(container), let parent = topLevelParent {
+    if isRoot(container), let parent = topLevelParentReference {
       if let found = rootAndParentLookup(key, root: container, parent: parent) { return found }
     } else if let found = container.lookup(key, in: snapshot(of:)) {
       return found
@@ -373,17 +381,23 @@ final class Graph {
   /// NB: the general walk retained each container it passed and took each snapshot again through
   /// `snapshot(of:)`: a decorated definition resolved in a scope looked up twice so (its forwarding, then the decorator's inner key),
   /// about 700 instructions a request (server-scope, callgrind).
-  private func rootAndParentLookup(_ key: DefinitionKey, root: Container, parent: Container)
+  private func rootAndParentLookup(_ key: DefinitionKey, root: Container, parent: Unretained<Container>)
     -> (entry: any Entry, owner: Container)?
   {
-    let rootSnapshot = rootSnapshot
+    // NB: the root's registry is asked only when it may hold the key: a scope's or a child's holds
+    // a value or two and no tag, and the general lookup copied the key's tag to find that out. A
+    // decorated definition resolved in a scope looks its forwarding up here, then the decorator's
+    // hidden key (server-scope and server-child, callgrind: 152 instructions a request). The root's
+    // snapshot is read in place, as the graph's fast paths read it.
+    if let entry = rootSnapshotReference.withObject({ $0.registry.mayHold(key) ? $0.entry(for: key) : nil }) {
+      return (entry, root)
+    }
     let parentSnapshot = topLevelParentSnapshot
-    if let entry = rootSnapshot.entry(for: key) { return (entry, root) }
-    if let entry = parentSnapshot.entry(for: key) { return (entry, parent) }
+    if let entry = parentSnapshot.entry(for: key) { return (entry, parent.object) }
     guard key.isTagged else { return nil }
     let untagged = key.with(tag: nil)
-    if let entry = rootSnapshot.entry(for: untagged) { return (entry, root) }
-    if let entry = parentSnapshot.entry(for: untagged) { return (entry, parent) }
+    if let entry = rootSnapshotReference.withObject({ $0.entry(for: untagged) }) { return (entry, root) }
+    if let entry = parentSnapshot.entry(for: untagged) { return (entry, parent.object) }
     return nil
   }
 
@@ -421,7 +435,7 @@ final class Graph {
   /// its caller took: the graph reads that one instead of taking another under the parent's lock.
   @inlinable
   func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container) {
-    if parentSnapshot == nil, topLevelParent === parent { parentSnapshot = snapshot }
+    if parentSnapshot == nil, topLevelParentReference?.refers(to: parent) == true { parentSnapshot = snapshot }
   }
 
   /// The bits of the untagged entry under `key` in ``topLevelParentSnapshot``, taken now if the
