@@ -67,25 +67,6 @@ final class Registration<Instance, Arguments>: Entry {
   /// decided at compile time.
   @usableFromInline let plainInstanceType: Atomic<ObjectIdentifier?>
 
-  /// What ``injectionWord`` starts as: the "no plan" mark of `Instance` when that is a value type,
-  /// whose instances are all of that very type and never need a plan (only a class's do), else
-  /// nothing. In code specialized for `Instance`, a class is told apart at compile time.
-  ///
-  /// NB: a value registered per request (a scope's or a child container's `register { info }`) is
-  /// a new registration each time, whose first instance made its plan cache by reflection and a
-  /// dynamic cast: about 200 instructions a request (server-scope, server-child; callgrind).
-  @inlinable @inline(__always)
-  static var initialInjectionMark: UInt? {
-    Instance.self is AnyObject.Type ? nil : valueTypeMark(of: Instance.self)
-  }
-
-  /// The mark of `type`, not a class, when it is a value type (the dynamic type of each of its
-  /// instances); `nil` for an existential, whose instances' dynamic types vary.
-  @usableFromInline
-  static func valueTypeMark(of type: Any.Type) -> UInt? {
-    DynamicType.isExistential(type) ? nil : InjectionPlan.bits(of: type)
-  }
-
   /// What ``plainInstanceType`` starts as.
   @inlinable @inline(__always)
   static var initialPlainType: ObjectIdentifier? {
@@ -122,7 +103,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = extras
     self.needsIsolation = extras?.needsIsolation ?? false
     self.producer = producer
-    self.injectionWord = PublishedMarkOrObject(mark: Self.initialInjectionMark)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 
@@ -145,7 +126,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.extras = nil
     self.needsIsolation = false
     self.producer = producer
-    self.injectionWord = PublishedMarkOrObject(mark: Self.initialInjectionMark)
+    self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
   }
 

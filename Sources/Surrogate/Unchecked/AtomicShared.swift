@@ -150,14 +150,6 @@ struct PublishedMarkOrObject: ~Copyable, Sendable {
   @inlinable
   init() { bits = Atomic(0) }
 
-  /// The mark of `address` published already, or nothing when it is `nil`.
-  ///
-  /// ```swift
-  /// let cache = PublishedMarkOrObject(mark: ObjectIdentifier(Int.self).address)
-  /// ```
-  @inlinable
-  init(mark address: UInt?) { bits = Atomic(address.map { $0 | 1 } ?? 0) }
-
   deinit {
     let bits = bits.load(ordering: .acquiring)
     if bits & 2 != 0 { Unretained<AnyObject>(address: bits & ~2).reference.release() }

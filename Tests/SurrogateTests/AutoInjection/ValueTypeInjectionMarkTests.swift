@@ -18,8 +18,8 @@ private struct MarkedValue: Marked {
   let number: Int
 }
 
-/// A registration of a value type starts knowing that its instances need no auto-injection; one
-/// of an existential type does not, whatever its instances are (issue #36's optimisation).
+/// A registration of a value type learns that its instances need no auto-injection; one of an
+/// existential type does not, whatever its instances are.
 @Suite(.hangGuard)
 struct ValueTypeInjectionMarkTests {
   @Test func classesMadeUnderAnExistentialGetTheirPropertiesEvenAfterAValue() throws {
