@@ -7,7 +7,8 @@ enum ServiceOrder {
   /// sets no order, nor does a `Lazy` (resolved later, in a graph of its own).
   ///
   /// The graphs see what the real start will have made when a service's synchronous factory asks:
-  /// the eager singletons (`bootstrap()` makes them first) and the services resolved before. A
+  /// the eager singletons, its ancestors' too (`bootstrap()` makes them first), and the services
+  /// resolved before. A
   /// service whose synchronous code met a singleton that needs `await` not made yet is tried again
   /// after the others, which may make it (a service it depends on): declaration order decides
   /// nothing.
@@ -28,8 +29,11 @@ enum ServiceOrder {
     }
     // NB: what an eager singleton asks for sets no order here (its own recorder); one that fails
     // is left to its own `bootstrap()`, and a service that needs it fails below.
+    // The ancestors' first: their `bootstrap()` made them before this container's services start.
     let eagerRecorder = EdgeRecorder()
-    for entry in container.eagerSingletons() { _ = await resolve(entry.key, recordingIn: eagerRecorder) }
+    for key in container.ancestorsEagerSingletonKeys() + container.eagerSingletons().map(\.key) {
+      _ = await resolve(key, recordingIn: eagerRecorder)
+    }
     var failure: ServiceError?
     var pending = declarations
     while failure == nil, !pending.isEmpty {

@@ -129,6 +129,10 @@ extension Container {
   private func validateAsync(argumentSets: [Any]) async -> ValidationReport {
     var validation = Validation(container: self, argumentSets: argumentSets, isAsync: true)
     let root = validation.root
+    // A scope checks its ancestors' definitions as its own (see `Validation.init`).
+    if !opensScope {
+      for key in ancestorsEagerSingletonKeys() { await validation.keepMadeFirst(key) }
+    }
     for entry in validation.entries {
       for attempt in validation.attempts(for: entry) {
         let owner = validation.owner(of: entry)
@@ -290,6 +294,22 @@ extension Container {
     /// synchronous code that asks for one works at run time only once something made it, so each
     /// awaited check's synchronous code meets it unmade (see
     /// ``Graph/Extras/keptIsolatedSingletons``).
+    /// Makes `key`, an ancestor's eager singleton, in a throwaway graph and keeps the singletons it
+    /// made for the checks after it, as the ancestor's `bootstrap()` makes it before anything of
+    /// this container asks. Its failure is the ancestor's to report (its own `validate()`).
+    mutating func keepMadeFirst(_ key: DefinitionKey) async {
+      let graph = Graph(container: root, isValidation: true)
+      // NB: an observer of its own: what the graph records is the ancestor's, not this check's.
+      graph.observer = EdgeRecorder()
+      graph.isAsync = true
+      for (id, instance) in singletons { graph.shared[id] = instance }
+      do {
+        _ = try await graph.runningAsTaskGraph { try await graph.resolveErasedAsync(key, arguments: (), from: root) }
+        keepSingletons(of: graph)
+      } catch {}
+      disposals += graph.extrasStorage?.validationDisposals ?? []
+    }
+
     private mutating func keepSingletons(of graph: Graph) {
       guard let extras = graph.extrasStorage else { return }
       for id in extras.validationSingletons {
@@ -517,6 +537,21 @@ extension Container {
   /// This container's eager singletons, in the order `bootstrap()` makes them.
   func eagerSingletons() -> [any Entry] {
     snapshot().registry.entries.filter { !$0.key.hasArguments && $0.isEagerSingleton }.sortedByKeyDescription()
+  }
+
+  /// The keys of this container's ancestors' eager singletons, the farthest ancestor's first: what
+  /// their `bootstrap()` makes before this container's graphs ask, which the throwaway graphs of
+  /// `validate()` and of the services' ordering make first too (a child's synchronous factory may
+  /// take its parent's eager singleton that needs `await`). A key is listed once.
+  func ancestorsEagerSingletonKeys() -> [DefinitionKey] {
+    var ancestors: [Container] = []
+    var current = parent
+    while let ancestor = current {
+      ancestors.append(ancestor)
+      current = ancestor.parent
+    }
+    var seen = Set<DefinitionKey>()
+    return ancestors.reversed().flatMap { $0.eagerSingletons().map(\.key) }.filter { seen.insert($0).inserted }
   }
 }
 

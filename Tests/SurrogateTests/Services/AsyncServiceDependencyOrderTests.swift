@@ -64,4 +64,27 @@ struct AsyncServiceDependencyOrderTests {
     #expect(purger.pool === (try await app.resolve(ZetaPool.self)))
     try await app.shutdown()
   }
+
+  /// A child's service may take its parent's eager `async` singleton that the parent's
+  /// `bootstrap()` made: the ordering's and `validate()`'s throwaway graphs make the ancestors'
+  /// eager singletons first, as they make the container's own (found by an outside client: the
+  /// child's `resolveServices()` threw `requiresAwait`).
+  @Test func aChildsSynchronousServiceTakesItsParentsEagerAsyncSingleton() async throws {
+    let opened = Counter()
+    let app = Container()
+    app.register(.eagerSingleton) { _ async in
+      opened.increment()
+      return ZetaPool()
+    }
+    try await app.bootstrap()
+    let child = Container(parent: app)
+    child.register(.singleton) { r in AlphaPurger(pool: try r.resolve()) }.runsAsService()
+    let report = await child.validate()
+    #expect(report.problems.isEmpty, "\(report)")
+    let services = try await child.resolveServices().map(\.description)
+    #expect(services == ["AlphaPurger"])
+    #expect(try await child.resolve(AlphaPurger.self).pool === (try await app.resolve(ZetaPool.self)))
+    try await child.shutdown()
+    try await app.shutdown()
+  }
 }
