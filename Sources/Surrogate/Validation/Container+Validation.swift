@@ -328,7 +328,14 @@ extension Container {
       // Outside a scope, a type declared provided by each scope is taken as provided: the check
       // stops there without a problem (what it asked for before is checked, and each other
       // definition is checked on its own).
-      if let stop = graph?.extrasStorage?.scopeProvidedStop, error.key == stop, error.code == .outsideScope { return }
+      // Through an auto-injected property the stop comes wrapped in `propertyInjectionFailed`.
+      if let stop = graph?.extrasStorage?.scopeProvidedStop {
+        var reached: ResolutionError? = error
+        while let wrapped = reached, wrapped.code == .propertyInjectionFailed {
+          reached = wrapped.cause as? ResolutionError
+        }
+        if let reached, reached.key == stop, reached.code == .outsideScope { return }
+      }
       guard !isAsync, error.code == .requiresAwait || error.code == .requiresMainActor else {
         findings.note(error, checking: entry.key)
         return

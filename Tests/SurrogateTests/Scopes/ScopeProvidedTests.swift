@@ -46,6 +46,16 @@ private final class InfoLogger: Sendable {
   init(info: any RequestInfo) { self.info = info }
 }
 
+/// Gets the request through an auto-injected property, not its initializer.
+private final class InjectedRequestHandler: @unchecked Sendable {  // filled once, before it is shared
+  @Injected var request: RequestStub
+}
+
+/// Gets a `.scoped` unit of work (which takes the request) through an auto-injected property.
+private final class InjectedUnitHandler: @unchecked Sendable {  // filled once, before it is shared
+  @Injected var unitOfWork: ProvidedUnitOfWork
+}
+
 private protocol RequestCheck: Sendable {}
 private struct RequestIDCheck: RequestCheck {
   init(request: RequestStub) {}
@@ -267,5 +277,29 @@ struct ScopeProvidedTests {
     app.declareScopeProvided(RequestStub.self)
     #expect(app.rejectedChanges.map(\.code) == [.modifiedAfterBootstrap])
     #expect(app.rejectedChanges.first?.message.contains("declared provided by each scope") == true)
+  }
+
+  /// Reached through an `@Injected` property, a declared type is taken as provided too, sync
+  /// and awaited (found by an outside client: the property's `propertyInjectionFailed`, which
+  /// wraps the scope-provided stop, was reported).
+  @Test func aDeclaredTypeBehindAnInjectedPropertyIsTakenAsProvided() async throws {
+    let app = makeApp()
+    app.register { InjectedRequestHandler() }
+    app.register { InjectedUnitHandler() }
+    func validateSynchronously() -> ValidationReport { app.validate() }
+    let report = validateSynchronously()
+    #expect(report.problems.isEmpty, "\(report)")
+    let awaited = await app.validate()
+    #expect(awaited.problems.isEmpty, "\(awaited)")
+    let child = Container(parent: app)
+    child.register { InjectedRequestHandler() }
+    let childReport = await child.validate()
+    #expect(childReport.problems.isEmpty, "\(childReport)")
+    // In a scope that registers the request, the property is filled.
+    let handler = try await app.withScope { scope in
+      scope.register { RequestStub(id: 7) }
+      return try await scope.resolve(InjectedRequestHandler.self)
+    }
+    #expect(handler.request.id == 7)
   }
 }
