@@ -101,8 +101,13 @@ extension Registration {
     async throws
   {
     graph.markConstructed()
+    // A scope keeps the disposal of an instance with blocks or auto-injected properties once they
+    // ran (also when they fail): what they make is disposed before it, dependents first.
+    let recordsLater =
+      graph.observer != nil && !graph.tracesBuilding && (hasBlocks || mayInject(type: dynamicType(of: instance)))
+    defer { if recordsLater { record(instance, type: dynamicType(of: instance), in: graph, requested: requested) } }
     do {
-      keep(instance, in: graph, requested: requested)
+      keep(instance, in: graph, requested: requested, recording: !recordsLater)
       try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate)
       if graph.hasPostponed { try await runWaitingBlocksAsync(in: graph, requested: requested, gate: gate) }
       var waits = false

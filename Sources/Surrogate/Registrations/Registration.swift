@@ -474,7 +474,26 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil { record(instance, type: type, in: graph, requested: requested) }
+    // A scope keeps the disposal of an instance with blocks or auto-injected properties once they
+    // ran (also when they fail): what they make is disposed before it, dependents first.
+    if graph.observer != nil {
+      if !graph.tracesBuilding, hasBlocks || mayInject(type: type) {
+        defer { record(instance, type: type, in: graph, requested: requested) }
+        try runAfterConstruction(instance, type: type, resolver: resolver, in: graph, requested: requested, gate: gate)
+        return
+      }
+      record(instance, type: type, in: graph, requested: requested)
+    }
+    try runAfterConstruction(instance, type: type, resolver: resolver, in: graph, requested: requested, gate: gate)
+  }
+
+  /// What ``storeAndRunBlocks(_:type:resolver:in:requested:gate:)`` does once the instance is
+  /// kept: checks a forwarded type, runs the blocks that waited for it and its own, publishes a
+  /// singleton.
+  @inlinable
+  func runAfterConstruction(
+    _ instance: Instance, type: Any.Type, resolver: Resolver, in graph: Graph, requested: DefinitionKey, gate: Gate?
+  ) throws(ResolutionError) {
     if graph.forwardChecker != nil { try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate) }
     // The blocks of the instances made while this one was constructed, when it was the outermost
     // construction, run now: before its own.
@@ -491,7 +510,7 @@ final class Registration<Instance, Arguments>: Entry {
 
   /// Keeps a new instance where its scope says, in the graph, before its blocks run: for an
   /// async resolution (the synchronous one has this body written out in `storeAndRunBlocks`).
-  func keep(_ instance: Instance, in graph: Graph, requested: DefinitionKey) {
+  func keep(_ instance: Instance, in graph: Graph, requested: DefinitionKey, recording: Bool = true) {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
       setReusable(
@@ -500,7 +519,9 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if graph.observer != nil { record(instance, type: dynamicType(of: instance), in: graph, requested: requested) }
+    if recording, graph.observer != nil {
+      record(instance, type: dynamicType(of: instance), in: graph, requested: requested)
+    }
   }
 
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
