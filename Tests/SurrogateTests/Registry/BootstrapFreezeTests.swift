@@ -212,6 +212,32 @@ struct BootstrapFreezeTests {
   }
 }
 
+/// Two eager singletons whose names sort against the order they are registered in.
+private final class ZuluClock: Sendable {}
+private final class AlphaDatabase: Sendable {}
+
+extension BootstrapFreezeTests {
+  /// Bootstrap.md: eager singletons are made in the order of their keys' names, whatever order
+  /// they were registered in, and disposed in the reverse.
+  @Test func eagerSingletonsAreMadeInTheOrderOfTheirNamesAndDisposedInTheReverse() async throws {
+    let made = DisposalJournal()
+    let disposed = DisposalJournal()
+    let app = Container()
+    app.register(.eagerSingleton) { () -> ZuluClock in
+      made.note("ZuluClock")
+      return ZuluClock()
+    }.disposing { _ in disposed.note("ZuluClock") }
+    app.register(.eagerSingleton) { () -> AlphaDatabase in
+      made.note("AlphaDatabase")
+      return AlphaDatabase()
+    }.disposing { _ in disposed.note("AlphaDatabase") }
+    try await app.bootstrap()
+    #expect(made.disposed == ["AlphaDatabase", "ZuluClock"])
+    try await app.shutdown()
+    #expect(disposed.disposed == ["ZuluClock", "AlphaDatabase"])
+  }
+}
+
 private struct Offline: Error {}
 
 private struct DecoratedAnalytics: Analytics {
