@@ -160,3 +160,17 @@ struct MultiBindingTests {
     #expect(error?.code == .modifiedAfterBootstrap)
   }
 }
+
+extension MultiBindingTests {
+  /// MultiBindings.md: a collaborator is asked for a list only when the container and its
+  /// ancestors have no member; its members are never added to a list that has one.
+  @Test func aCollaboratorsListIsUsedOnlyWhenTheContainerHasNoMember() throws {
+    let collaborator = Container()
+    collaborator.register(into: [any HealthCheck].self) { NamedCheck("collaborator") }
+    let app = Container()
+    app.collaborate(with: collaborator)
+    #expect(try app.resolve([any HealthCheck].self).map(\.name) == ["collaborator"])
+    app.register(into: [any HealthCheck].self) { NamedCheck("app") }
+    #expect(try app.resolve([any HealthCheck].self).map(\.name) == ["app"])
+  }
+}
