@@ -220,3 +220,29 @@ struct ServiceStressTests {
     }
   }
 }
+
+/// A pool no service depends on, and a worker that needs nothing.
+private final class UnusedPool: Sendable {}
+private final class IdleWorker: LongRunningService {
+  func run() async throws {}
+}
+
+extension ServiceTests {
+  /// Services.md: the ordering's throwaway graphs make the eager singletons first, on every call,
+  /// also one no service depends on; the app's own is made once, by `bootstrap()`.
+  @Test func everyOrderingMakesTheEagerSingletonsInItsThrowawayGraphs() async throws {
+    let opened = Counter()
+    let app = Container()
+    app.register(.eagerSingleton) { () -> UnusedPool in
+      opened.increment()
+      return UnusedPool()
+    }
+    app.register(.singleton) { IdleWorker() }.runsAsService()
+    try await app.bootstrap()
+    let pool = try await app.resolve(UnusedPool.self)
+    _ = try await app.resolveServices()
+    _ = try await app.resolveServices()
+    #expect(opened.value == 3)
+    #expect(try await app.resolve(UnusedPool.self) === pool)
+  }
+}
