@@ -140,8 +140,8 @@ func leaksOfARing(of count: Int, options: LeakCheckOptions = LeakCheckOptions())
   return leaks
 }
 
-/// An index made by an `async` factory; `owner` is set once, before the index is shared.
-final class LoadedIndex: @unchecked Sendable {
+/// An index made by an `async` factory.
+final class LoadedIndex: @unchecked Sendable {  // `owner` is set once, before the index is shared
   var owner: AnyObject?
 }
 

@@ -116,13 +116,12 @@ extension Container {
   @_documentation(visibility: internal)
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
-    if let override = activeOverride { return try await override.resolve(type) }
-    if let made = madeSingleton(T.self, tag: nil, argumentsType: Void.self) { return made }
-    return try await resolveAsync(DefinitionKey(type: T.self, argumentsType: Void.self, tag: nil), arguments: ())
+    try await resolve(type, wrappedTag: nil)
   }
 
-  /// Resolves `T` under a wrapped tag, awaiting: what an ``AsyncProvider`` or ``AsyncLazy`` asks,
-  /// as `try await resolve(T.self, tag:)` would.
+  /// Resolves `T` under a wrapped tag, awaiting: the body of ``resolve(_:)``, and what an
+  /// ``AsyncProvider`` or ``AsyncLazy`` asks, as `try await resolve(T.self, tag:)` would.
+  @inlinable
   func resolve<T>(_ type: T.Type, wrappedTag tag: DefinitionTag?) async throws -> T {
     if let override = activeOverride { return try await override.resolve(type, wrappedTag: tag) }
     if let made = madeSingleton(T.self, tag: tag, argumentsType: Void.self) { return made }

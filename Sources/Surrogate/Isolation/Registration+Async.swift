@@ -103,11 +103,12 @@ extension Registration {
     graph.markConstructed()
     // A scope keeps the disposal of an instance with blocks or auto-injected properties once they
     // ran (also when they fail): what they make is disposed before it, dependents first.
-    let recordsLater =
-      graph.observer != nil && !graph.tracesBuilding && (hasBlocks || mayInject(type: dynamicType(of: instance)))
-    defer { if recordsLater { record(instance, type: dynamicType(of: instance), in: graph, requested: requested) } }
+    // The dynamic type read once, as `make` reads it, and only for an observer.
+    let type = graph.observer == nil ? nil : dynamicType(of: instance)
+    let recordsLater = type.map { !graph.tracesBuilding && (hasBlocks || mayInject(type: $0)) } ?? false
+    defer { if recordsLater, let type { record(instance, type: type, in: graph, requested: requested) } }
     do {
-      keep(instance, in: graph, requested: requested, recording: !recordsLater)
+      keep(instance, in: graph, requested: requested, recordingAs: recordsLater ? nil : type)
       try checkForwardedType(of: instance, in: graph, requested: requested, gate: gate)
       if graph.hasPostponed { try await runWaitingBlocksAsync(in: graph, requested: requested, gate: gate) }
       var waits = false

@@ -26,7 +26,8 @@ enum MainActorAccessor {
     let name = typeName(T.self)
     let message: String
     let remedy: String
-    if error.code == .requiresAwait {
+    switch self {
+    case _ where error.code == .requiresAwait:
       let (holder, asyncHolder) =
         self == .provider ? ("Provider<\(name)>", "AsyncProvider<\(name)>") : ("Lazy<\(name)>", "AsyncLazy<\(name)>")
       message =
@@ -35,11 +36,6 @@ enum MainActorAccessor {
       remedy =
         "Inject \(asyncHolder) instead and read it from async code with `try await`: it awaits async factories and "
         + "runs main-actor ones on the main actor."
-      return ResolutionError(
-        error.code, key: error.key, path: error.path, message: message, remedy: remedy, cause: error.cause,
-        nearby: error.nearby, properties: error.properties)
-    }
-    switch self {
     case .provider, .call:
       let holder = self == .provider ? "Provider<\(name)>" : "Lazy<\(name)>"
       let call = self == .provider ? "provider" : "lazy"

@@ -522,9 +522,10 @@ final class Registration<Instance, Arguments>: Entry {
     if let gate { publish(instance, gate: gate, in: graph) }
   }
 
-  /// Keeps a new instance where its scope says, in the graph, before its blocks run: for an
-  /// async resolution (the synchronous one has this body written out in `storeAndRunBlocks`).
-  func keep(_ instance: Instance, in graph: Graph, requested: DefinitionKey, recording: Bool = true) {
+  /// Keeps a new instance where its scope says, in the graph, before its blocks run, and reports
+  /// it to the graph's observer as of dynamic type `type` when given: for an async resolution (the
+  /// synchronous one has this body written out in `storeAndRunBlocks`).
+  func keep(_ instance: Instance, in graph: Graph, requested: DefinitionKey, recordingAs type: Any.Type?) {
     if scope.kind != .unique {
       // NB: a class instance needs no box (checked at compile time in specialized code).
       setReusable(
@@ -533,9 +534,7 @@ final class Registration<Instance, Arguments>: Entry {
     }
     if scope.kind == .weakSingleton { graph.hold(instance) }
     // NB: checked here, not inside: passing a protocol-typed instance as `Any` boxes it on the heap.
-    if recording, graph.observer != nil {
-      record(instance, type: dynamicType(of: instance), in: graph, requested: requested)
-    }
+    if let type { record(instance, type: type, in: graph, requested: requested) }
   }
 
   /// Runs the blocks from `start` on; from ``injectionStep``, the instance's auto-injection
