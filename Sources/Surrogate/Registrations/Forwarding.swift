@@ -18,6 +18,13 @@ final class Forwarding<Forwarded>: Entry {
   /// through a late-bindable proxy (``WeakRefProxy``): a request that would close a cycle on a
   /// source still being constructed gets one, bound once the source is built.
   let makeUnbound: UnboundMaker?
+  /// Whether the source's instance is handed out as it is, with no blocks of this forwarding to
+  /// run: then only its type is checked.
+  ///
+  /// NB: read by the unspecialized generic code every forwarded request runs through, where
+  /// `blocks.isEmpty` and an optional `Forwarded` fetch their generic metadata on every call:
+  /// about 1,000 instructions of a decorated request (server-flat, callgrind).
+  let handsOutSource: Bool
 
   typealias UnboundMaker = @Sendable () -> (proxy: Any, bind: (Any) -> Void)
 
@@ -40,6 +47,7 @@ final class Forwarding<Forwarded>: Entry {
     self.forwardsWeakly = forwardsWeakly
     self.wrap = wrap
     self.foreignSource = foreignSource
+    self.handsOutSource = blocks.isEmpty && wrap == nil
   }
 
   var isForwarding: Bool { true }
@@ -54,7 +62,9 @@ final class Forwarding<Forwarded>: Entry {
     throws(ResolutionError) -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
+    if makeUnbound != nil, let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) {
+      return unbound
+    }
     let depth = graph.frameCount
     let produced: Produced
     let (outerChecker, outerDepth) = (graph.forwardChecker, graph.forwardCheckDepth)
@@ -162,7 +172,9 @@ final class Forwarding<Forwarded>: Entry {
     async throws -> Produced
   {
     let source = try self.source(in: graph, requested: requested, owner: owner)
-    if let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) { return unbound }
+    if makeUnbound != nil, let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) {
+      return unbound
+    }
     let depth = graph.frameCount
     let produced: Produced
     let (outerChecker, outerDepth) = (graph.forwardChecker, graph.forwardCheckDepth)
@@ -216,8 +228,25 @@ final class Forwarding<Forwarded>: Entry {
     return graph.invalidType(requested: requested, instance: handedOut, source: sourceKey, depth: depth)
   }
 
-  /// Casts the source's instance to the forwarded type and runs this forwarding's blocks.
+  /// Checks that the source's instance is a `Forwarded`, or wraps it and runs this forwarding's
+  /// blocks (``wrapAndRunBlocks(_:in:requested:lookup:)``).
   private func finish(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
+    throws(ResolutionError) -> Produced
+  {
+    guard handsOutSource else { return try wrapAndRunBlocks(produced, in: graph, requested: requested, lookup: lookup) }
+    guard produced.instance is Forwarded else {
+      throw graph.invalidType(requested: requested, instance: produced.instance, source: sourceKey)
+    }
+    return produced
+  }
+
+  /// Casts the source's instance, wrapped when this forwarding wraps it, to the forwarded type and
+  /// runs this forwarding's blocks.
+  ///
+  /// NB: out of line: its optional `Forwarded` made every forwarded request fetch that type's
+  /// metadata (about 325 instructions), blocks or not.
+  @inline(never)
+  private func wrapAndRunBlocks(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
     throws(ResolutionError) -> Produced
   {
     let handedOut = wrap.map { $0(produced.instance) } ?? produced.instance

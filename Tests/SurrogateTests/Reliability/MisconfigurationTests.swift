@@ -128,6 +128,19 @@ struct MisconfigurationTests {
     #expect(ids(error?.nearby.map(\.type)) == ids(ListPresenter.self))
   }
 
+  @Test func forwardedTypeThatIsNotImplementedIsInvalidTypeOnceItsSourceHasMadeAnInstance() {
+    // Made once through its own type, the source knows its instances' type; the forwarding then
+    // checks the instance itself, after the source's factory returned.
+    for scope in [Scope.unique, .shared] {
+      let container = Container()
+      container.register(scope) { ListPresenter() }.implements((any Unimplemented).self)
+      #expect(throws: Never.self) { try container.resolve(ListPresenter.self) }
+      let error = #expect(throws: ResolutionError.self) { try container.resolve((any Unimplemented).self) }
+      #expect(error?.code == .invalidType, "\(scope)")
+      #expect(error?.pathDescription == "Unimplemented", "\(scope)")
+    }
+  }
+
   @Test func validateReportsAForwardedTypeThatIsNotImplemented() {
     let container = Container()
     container.register { ListPresenter() }.implements((any Unimplemented).self)
