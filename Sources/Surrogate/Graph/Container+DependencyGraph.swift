@@ -180,8 +180,13 @@ extension Container {
         let requested = isDecoration || request.requested == request.to ? nil : request.requested
         return DependencyGraph.Edge(
           from: request.from, to: request.to, requested: requested, isWeak: request.isWeak,
-          isDecoration: isDecoration)
-      })
+          isDecoration: isDecoration, isDeferred: false)
+      }
+        + recorder.laterRequests.map { request in
+          DependencyGraph.Edge(
+            from: request.from, to: request.to, requested: request.requested == request.to ? nil : request.requested,
+            isWeak: false, isDecoration: false, isDeferred: true)
+        })
     return DependencyGraph(nodes: nodes, edges: Array(edges))
   }
 }

@@ -1,6 +1,7 @@
 extension DependencyGraph {
   /// The graph in Graphviz DOT: boxes are definitions (type, scope, forwarded types, what a
-  /// decorator decorates), arrows are "asked for while building", dashed arrows are weak, red
+  /// decorator decorates), arrows are "asked for while building", dashed arrows are weak, dotted
+  /// arrows reading "later" are taken as a `Lazy` or `Provider` (or their `async` forms), red
   /// arrows lie on a strong cycle, a decorator's arrow to what it decorates reads "decorates", and
   /// a definition that could not be built whole is an orange dashed box that says why.
   ///
@@ -20,6 +21,7 @@ extension DependencyGraph {
       var attributes: [String] = []
       if let label = Self.label(of: edge) { attributes.append("label=\"\(Self.escapeDOT(label))\"") }
       if edge.isWeak { attributes.append("style=dashed") }
+      if edge.isDeferred { attributes.append("style=dotted") }
       if isOnCycle(edge) { attributes.append("color=red, penwidth=2") }
       let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
       let (from, to) = (names[edge.from] ?? edge.from.description, names[edge.to] ?? edge.to.description)
@@ -45,7 +47,7 @@ extension DependencyGraph {
     for (index, edge) in edges.enumerated() {
       let from = ids[edge.from] ?? "missing"
       let to = ids[edge.to] ?? "missing"
-      let arrow = edge.isWeak ? "-.->" : "-->"
+      let arrow = edge.isWeak || edge.isDeferred ? "-.->" : "-->"
       let label = Self.label(of: edge).map { "|\"\(Self.escapeMermaid($0))\"|" } ?? ""
       lines.append("  \(from) \(arrow)\(label) \(to)")
       if isOnCycle(edge) { cycleLinks.append(index) }
@@ -69,10 +71,13 @@ extension DependencyGraph {
     return label
   }
 
-  /// An edge's text: `decorates`, or the key asked for when it is not the definition's own.
+  /// An edge's text: `decorates`; `later` for a deferred edge; and the key asked for when it is
+  /// not the definition's own.
   private static func label(of edge: Edge) -> String? {
     if edge.isDecoration { return "decorates" }
-    return edge.requested.map { "as \($0)" }
+    let requested = edge.requested.map { "as \($0)" }
+    guard edge.isDeferred else { return requested }
+    return requested.map { "later, \($0)" } ?? "later"
   }
 
   private var nodeNames: [DefinitionKey: String] {

@@ -49,6 +49,14 @@ public struct DependencyGraph: Sendable {
     /// Whether `from` is a decorator and `to` the instance it decorates (the next one in the
     /// chain, or the decorated definition).
     public let isDecoration: Bool
+    /// Whether `from` takes `to` later: as a `Lazy`, `Provider`, `AsyncLazy` or `AsyncProvider`,
+    /// which resolves `to` when it is used, not while `from` is built. Such an edge closes no
+    /// cycle of ``cycles`` (a `Lazy` keeps what it resolved: a leak check sees a cycle through it).
+    ///
+    /// ```swift
+    /// let later = graph.edges.filter(\.isDeferred).map { "\($0.from) → \($0.to)" }
+    /// ```
+    public let isDeferred: Bool
   }
 
   /// Every definition, in a stable order.
@@ -56,13 +64,15 @@ public struct DependencyGraph: Sendable {
   /// Every edge, in a stable order.
   public let edges: [Edge]
 
-  /// The strong cycles: each is a list of definitions whose last one asks for the first.
+  /// The strong cycles: each is a list of definitions whose last one asks for the first while
+  /// it is built (weak and deferred edges left out).
   ///
   /// ```swift
   /// graph.cycles.first?.map(\.description) // ["ListPresenter", "ListViewController"]
   /// ```
   public var cycles: [[DefinitionKey]] {
-    GraphCycles.find(nodes: nodes.map(\.key), edges: edges.filter { !$0.isWeak }.map { ($0.from, $0.to) })
+    GraphCycles.find(
+      nodes: nodes.map(\.key), edges: edges.filter { !$0.isWeak && !$0.isDeferred }.map { ($0.from, $0.to) })
   }
 
   /// Whether an edge lies on a strong cycle.
@@ -71,7 +81,7 @@ public struct DependencyGraph: Sendable {
   /// graph.edges.filter(graph.isOnCycle)
   /// ```
   public func isOnCycle(_ edge: Edge) -> Bool {
-    guard !edge.isWeak else { return false }
+    guard !edge.isWeak, !edge.isDeferred else { return false }
     return cycles.contains { cycle in
       zip(cycle, cycle.dropFirst() + cycle.prefix(1)).contains { $0 == edge.from && $1 == edge.to }
     }

@@ -8,6 +8,9 @@ final class EdgeRecorder: GraphObserver {
   }
 
   private(set) var requests: [Request] = []
+  /// What the definitions took as a `Lazy`, a `Provider` or their `async` forms: drawn, but apart
+  /// from ``requests``, which captive-dependency and leak checks read as what a definition holds.
+  private(set) var laterRequests: [Request] = []
   private(set) var scopes: [DefinitionKey: Scope] = [:]
   /// The definition that answered each requested key (a forwarded type, a tag fallback).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
@@ -76,6 +79,11 @@ final class EdgeRecorder: GraphObserver {
     guard let from = building.last else { return }
     answered[requested] = definition
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
+  }
+
+  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey) {
+    guard let from = building.last else { return }
+    laterRequests.append(Request(from: from, to: definition, requested: requested, isWeak: false))
   }
 
   func startedBuilding(_ definition: DefinitionKey) { building.append(definition) }

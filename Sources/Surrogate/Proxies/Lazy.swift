@@ -180,6 +180,10 @@ func checkRegistered<T>(_ type: T.Type, _ key: DefinitionKey, in graph: Graph, f
   throws(ResolutionError)
 {
   let wrapped = key.with(type: T.self)
-  guard graph.lookup(wrapped, from: container) == nil, !(T.self is any OptionalResolvable.Type) else { return }
+  if let found = graph.lookup(wrapped, from: container) {
+    graph.observer?.requestedLater(wrapped, definition: found.entry.sourceKey)
+    return
+  }
+  guard !(T.self is any OptionalResolvable.Type) else { return }
   throw graph.notFound(wrapped, in: container)
 }
