@@ -182,7 +182,7 @@ extension Container {
           from: request.from, to: request.to, requested: requested, isWeak: request.isWeak,
           isDecoration: isDecoration, isDeferred: false)
       }
-        + recorder.laterRequests.map { request in
+        + recorder.laterRequests.map(\.request).map { request in
           DependencyGraph.Edge(
             from: request.from, to: request.to, requested: request.requested == request.to ? nil : request.requested,
             isWeak: false, isDecoration: false, isDeferred: true)

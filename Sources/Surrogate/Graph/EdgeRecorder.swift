@@ -10,7 +10,15 @@ final class EdgeRecorder: GraphObserver {
   private(set) var requests: [Request] = []
   /// What the definitions took as a `Lazy`, a `Provider` or their `async` forms: drawn, but apart
   /// from ``requests``, which captive-dependency and leak checks read as what a definition holds.
-  private(set) var laterRequests: [Request] = []
+  private(set) var laterRequests: [LaterRequest] = []
+
+  /// A request made through a `Lazy`, `Provider` or their `async` forms (`wrapper`), answered by a
+  /// definition of `scope` (when known).
+  struct LaterRequest {
+    let request: Request
+    let scope: Scope?
+    let wrapper: String
+  }
   private(set) var scopes: [DefinitionKey: Scope] = [:]
   /// The definition that answered each requested key (a forwarded type, a tag fallback).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
@@ -54,6 +62,7 @@ final class EdgeRecorder: GraphObserver {
     var queue = roots.filter { scopes[$0] != nil }
     var seen = Set(queue)
     while let next = queue.popLast() {
+      laterRequests += other.laterRequests.filter { $0.request.from == next }
       for request in other.requests where request.from == next {
         requests.append(request)
         if scopes[request.to] == nil { scopes[request.to] = other.scopes[request.to] }
@@ -81,9 +90,12 @@ final class EdgeRecorder: GraphObserver {
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
   }
 
-  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey) {
+  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String) {
     guard let from = building.last else { return }
-    laterRequests.append(Request(from: from, to: definition, requested: requested, isWeak: false))
+    laterRequests.append(
+      LaterRequest(
+        request: Request(from: from, to: definition, requested: requested, isWeak: false), scope: scope,
+        wrapper: wrapper))
   }
 
   func startedBuilding(_ definition: DefinitionKey) { building.append(definition) }

@@ -27,9 +27,10 @@ package protocol GraphObserver: AnyObject {
   /// stopped at the request at `stoppedAt`: a `resolve` without `tag:` in the code of the
   /// definition before it, requested with `tag`, did not pass it on.
   func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int)
-  /// The definition being built takes `requested` later: a `Lazy`, `Provider`, `AsyncLazy` or
-  /// `AsyncProvider` of it, which `definition` answers when it is used, not now.
-  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey)
+  /// The definition being built takes `requested` later, through `wrapper` (`Lazy`, `Provider`,
+  /// `AsyncLazy` or `AsyncProvider`): `definition`, of `scope` when known, answers it when it is
+  /// used, not now.
+  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String)
 }
 
 extension GraphObserver {
@@ -37,5 +38,5 @@ extension GraphObserver {
   package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {}
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
-  package func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey) {}
+  package func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String) {}
 }

@@ -160,7 +160,7 @@ extension Graph {
     throws(ResolutionError) -> Any?
   {
     let root = root
-    guard container.family !== root.family, !frames.contains(where: \.isSingleton),
+    guard container.family !== root.family, !isBuildingSingleton,
       let found = lookup(key, from: root)
     else { return nil }
     return try found.entry.produce(
@@ -174,7 +174,7 @@ extension Graph {
     -> Any?
   {
     let root = root
-    guard container.family !== root.family, !frames.contains(where: \.isSingleton),
+    guard container.family !== root.family, !isBuildingSingleton,
       let found = lookup(key, from: root)
     else { return nil }
     return try await found.entry.produceAsync(
@@ -192,7 +192,7 @@ extension Graph {
   func scopeContainer(forScopedIn lookup: Container) -> Container? {
     if let scope = lookup.scopeContainer { return scope }
     let root = root
-    guard lookup.family !== root.family, !frames.contains(where: \.isSingleton) else { return nil }
+    guard lookup.family !== root.family, !isBuildingSingleton else { return nil }
     return root.scopeContainer
   }
 }

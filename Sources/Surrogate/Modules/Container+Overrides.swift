@@ -123,6 +123,48 @@ extension Container {
   }
 }
 
+// MARK: - What a singleton takes later
+
+extension Container {
+  /// Runs `body` as if no ``withOverrides(_:operation:)-(_,()->Result)`` were in effect: how a
+  /// singleton's `Lazy` or `Provider` resolves, as the singleton's own dependencies do, wherever it
+  /// is read (a lazy would otherwise keep a mock for the app's life).
+  static func withoutOverrides<Result>(_ body: () throws(ResolutionError) -> Result) throws(ResolutionError)
+    -> Result
+  {
+    do {
+      return try OverrideScope.$current.withValue([:]) { try body() }
+    } catch {
+      throw error as! ResolutionError
+    }
+  }
+
+  /// What a `Lazy` or `Provider` resolves: `T` with the tag it was injected with, without the
+  /// overrides when it was made for a singleton (`ignoringOverrides`).
+  func resolveLater<T>(
+    _ type: T.Type, tag: DefinitionTag?, callerIsolation isolation: (any Actor)?, ignoringOverrides: Bool
+  ) throws(ResolutionError) -> T {
+    guard ignoringOverrides else { return try resolve(type, tag: tag, callerIsolation: isolation) }
+    return try Self.withoutOverrides { () throws(ResolutionError) -> T in
+      try resolve(type, tag: tag, callerIsolation: isolation)
+    }
+  }
+
+  /// ``resolveLater(_:tag:callerIsolation:ignoringOverrides:)`` for an `AsyncLazy` or
+  /// `AsyncProvider`.
+  func resolveLater<T>(_ type: T.Type, tag: DefinitionTag?, ignoringOverrides: Bool) async throws -> T {
+    guard ignoringOverrides else { return try await resolve(type, wrappedTag: tag) }
+    return try await Self.withoutOverrides { try await resolve(type, wrappedTag: tag) }
+  }
+
+  /// ``withoutOverrides(_:)`` for an `AsyncLazy` or `AsyncProvider`.
+  static func withoutOverrides<Result>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+  ) async throws -> Result {
+    try await OverrideScope.$current.withValue([:]) { try await body() }
+  }
+}
+
 // MARK: - Lookups through overrides
 
 extension Container {

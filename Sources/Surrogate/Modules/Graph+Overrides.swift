@@ -1,6 +1,11 @@
 /// How a graph's lookups reach the overrides installed in the current task (see
 /// ``Container/withOverrides(_:operation:)-(_,()->Result)``).
 extension Graph {
+  /// Whether a singleton is being made on this graph's path (a frame of one): what it resolves,
+  /// now or later (a `Lazy`, `Provider` or their `async` forms it takes), ignores the overrides,
+  /// and the collaborators of another family.
+  var isBuildingSingleton: Bool { frames.contains(where: \.isSingleton) }
+
   /// The lookup chain from `container` (see ``Container/overriddenLookupChain()``) when overrides
   /// installed in this task lie on its way; `nil` when none does, and while a singleton is being
   /// made (a frame of one on the path): a singleton outlives the override, so it resolves its
@@ -10,7 +15,7 @@ extension Graph {
   /// (``keepJoined(_:)``): one is no ancestor of the root, and a resolver made for a singleton it
   /// registered refers to it unretained (see ``Resolver``), even after the override ended.
   func overriddenLookupChain(from container: Container) -> [Container]? {
-    guard container.family.hasOverrides, container.parent != nil, !frames.contains(where: \.isSingleton),
+    guard container.family.hasOverrides, container.parent != nil, !isBuildingSingleton,
       let chain = container.overriddenLookupChain()
     else { return nil }
     for override in chain where override.isOverride { keepJoined(override) }
@@ -39,7 +44,7 @@ extension Graph {
   /// ``overriddenLookupChain(from:)``), as a `resolve` on the collaborator would; else the
   /// collaborator.
   func resolvingContainer(of collaborator: Container) -> Container {
-    guard collaborator.family.hasOverrides, !frames.contains(where: \.isSingleton),
+    guard collaborator.family.hasOverrides, !isBuildingSingleton,
       let override = collaborator.installedOverride()
     else { return collaborator }
     return override

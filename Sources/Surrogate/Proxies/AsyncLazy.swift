@@ -15,12 +15,15 @@ import Synchronization
 ///
 /// The first access resolves `T` as `try await container.resolve(T.self)` does (with the tag it was
 /// requested with); tasks that read it meanwhile wait for that resolution instead of starting
-/// their own. A failure is not kept: the next access tries again.
+/// their own. A failure is not kept: the access that resolved gets the error, and the tasks that
+/// waited start again (one resolves, the others wait for it), as does the next access.
 ///
 /// `T` is `Sendable`: every task that reads the lazy gets the same instance.
 public final class AsyncLazy<T: Sendable>: Sendable {
   private let container: Container
   private let tag: DefinitionTag?
+  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
+  private let ignoresOverrides: Bool
   private let state = Mutex(State.idle)
 
   /// Where the first access is.
@@ -40,9 +43,10 @@ public final class AsyncLazy<T: Sendable>: Sendable {
     case wait
   }
 
-  init(container: Container, tag: DefinitionTag?) {
+  init(container: Container, tag: DefinitionTag?, ignoresOverrides: Bool) {
     self.container = container
     self.tag = tag
+    self.ignoresOverrides = ignoresOverrides
   }
 
   /// The instance, resolved on the first access, once.
@@ -108,7 +112,7 @@ public final class AsyncLazy<T: Sendable>: Sendable {
   private func resolveOnFirstAccess() async throws -> T {
     let outcome: Result<T, any Error>
     do {
-      outcome = .success(try await container.resolve(T.self, wrappedTag: tag))
+      outcome = .success(try await container.resolveLater(T.self, tag: tag, ignoringOverrides: ignoresOverrides))
     } catch {
       outcome = .failure(error)
     }
@@ -127,8 +131,8 @@ public final class AsyncLazy<T: Sendable>: Sendable {
 
 extension AsyncLazy: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
-    try checkRegistered(T.self, key, in: graph, from: container)
-    return AsyncLazy(container: container, tag: key.tag)
+    try checkRegistered(T.self, key, in: graph, from: container, wrapper: "AsyncLazy")
+    return AsyncLazy(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
   }
 }
 

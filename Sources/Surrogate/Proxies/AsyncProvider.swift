@@ -22,6 +22,8 @@
 public struct AsyncProvider<T>: Sendable {
   let container: Container
   let tag: DefinitionTag?
+  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
+  let ignoresOverrides: Bool
 
   /// Resolves a new instance, awaiting `async` factories and blocks.
   ///
@@ -32,13 +34,13 @@ public struct AsyncProvider<T>: Sendable {
   /// - Throws: ``ResolutionError``, or `CancellationError` when the task is cancelled while
   ///   waiting for a singleton another task is creating.
   public func callAsFunction() async throws -> T {
-    try await container.resolve(T.self, wrappedTag: tag)
+    try await container.resolveLater(T.self, tag: tag, ignoringOverrides: ignoresOverrides)
   }
 }
 
 extension AsyncProvider: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
-    try checkRegistered(T.self, key, in: graph, from: container)
-    return AsyncProvider(container: container, tag: key.tag)
+    try checkRegistered(T.self, key, in: graph, from: container, wrapper: "AsyncProvider")
+    return AsyncProvider(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
   }
 }

@@ -20,13 +20,16 @@ import Synchronization
 public final class Lazy<T> {
   private let container: Container
   private let tag: DefinitionTag?
+  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
+  private let ignoresOverrides: Bool
   /// Where the resolved instance is published, boxed in a retained `Shared<T>`: read with one
   /// atomic load once resolved, written once under its lock (see ``CreationState``).
   @usableFromInline let state = CreationState()
 
-  init(container: Container, tag: DefinitionTag?) {
+  init(container: Container, tag: DefinitionTag?, ignoresOverrides: Bool) {
     self.container = container
     self.tag = tag
+    self.ignoresOverrides = ignoresOverrides
   }
 
   /// The instance, resolved on the first access.
@@ -87,7 +90,9 @@ public final class Lazy<T> {
       if let box = state.created(as: Shared<T>.self) { return box.withObject { $0.value } }
       let resolved: Shared<T>
       do throws(ResolutionError) {
-        resolved = Shared(try container.resolve(T.self, tag: tag, callerIsolation: isolation))
+        resolved = Shared(
+          try container.resolveLater(
+            T.self, tag: tag, callerIsolation: isolation, ignoringOverrides: ignoresOverrides))
       } catch {
         throw accessor.explain(error, of: T.self, from: container)
       }
@@ -133,6 +138,8 @@ extension Lazy: Sendable where T: Sendable {}
 public struct Provider<T>: Sendable {
   let container: Container
   let tag: DefinitionTag?
+  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
+  let ignoresOverrides: Bool
 
   /// Resolves a new instance.
   ///
@@ -153,7 +160,8 @@ public struct Provider<T>: Sendable {
   ///   definition called off the main actor.
   public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) -> T {
     do throws(ResolutionError) {
-      return try container.resolve(T.self, tag: tag, callerIsolation: isolation)
+      return try container.resolveLater(
+        T.self, tag: tag, callerIsolation: isolation, ignoringOverrides: ignoresOverrides)
     } catch {
       throw MainActorAccessor.provider.explain(error, of: T.self, from: container)
     }
@@ -162,26 +170,36 @@ public struct Provider<T>: Sendable {
 
 extension Lazy: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
-    try checkRegistered(T.self, key, in: graph, from: container)
-    return Lazy(container: container, tag: key.tag)
+    try checkRegistered(T.self, key, in: graph, from: container, wrapper: "Lazy")
+    return Lazy(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
   }
 }
 
 extension Provider: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
-    try checkRegistered(T.self, key, in: graph, from: container)
-    return Provider(container: container, tag: key.tag)
+    try checkRegistered(T.self, key, in: graph, from: container, wrapper: "Provider")
+    return Provider(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
   }
 }
 
 /// A `Lazy<T>` or `Provider<T>` (or their `async` forms) of a type nothing can make is a
 /// configuration error now, not a surprise at first use.
-func checkRegistered<T>(_ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container)
-  throws(ResolutionError)
-{
+///
+/// The graph's observer learns of it (an edge of the graph export, a captive `.scoped` definition
+/// for `validate()`): `wrapper` names the wrapper.
+func checkRegistered<T>(
+  _ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container, wrapper: String
+) throws(ResolutionError) {
   let wrapped = key.with(type: T.self)
   if let found = graph.lookup(wrapped, from: container) {
-    graph.observer?.requestedLater(wrapped, definition: found.entry.sourceKey)
+    if let observer = graph.observer {
+      // The definition that answers: a forwarding's source.
+      let definition =
+        found.entry.isForwarding ? graph.lookup(found.entry.sourceKey, from: found.owner) ?? found : found
+      observer.requestedLater(
+        wrapped, definition: definition.entry.key, scope: (definition.entry as? any ScopedEntry)?.scope,
+        wrapper: wrapper)
+    }
     return
   }
   guard !(T.self is any OptionalResolvable.Type) else { return }

@@ -118,6 +118,18 @@ struct ValidationFindings {
       warnings.append(
         .captiveDependency(singleton: request.from, scope: owner, captured: request.requested, capturedScope: captive))
     }
+    // What a singleton takes later resolves in its container too: a `.scoped` definition fails
+    // there on every use (the other scopes are what `Lazy` and `Provider` are for).
+    for later in recorder.laterRequests {
+      let request = later.request
+      guard let owner = recorder.scopes[request.from], owner.isSingleton, later.scope == .scoped,
+        seen.insert("captive|\(request.from)|\(request.to)|\(later.wrapper)").inserted
+      else { continue }
+      warnings.append(
+        .captiveDependency(
+          singleton: request.from, scope: owner, captured: request.requested, capturedScope: .scoped,
+          through: later.wrapper))
+    }
   }
 
   /// Untagged requests for a type registered with a tag that stopped above them on the path.

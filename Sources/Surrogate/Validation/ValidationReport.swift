@@ -156,8 +156,17 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
   public var description: String { "\(kind): \(message)" }
 
   static func captiveDependency(
-    singleton: DefinitionKey, scope: Scope, captured: DefinitionKey, capturedScope: Scope
+    singleton: DefinitionKey, scope: Scope, captured: DefinitionKey, capturedScope: Scope,
+    through wrapper: String? = nil
   ) -> ValidationWarning {
+    if let wrapper {
+      return ValidationWarning(
+        kind: .captiveDependency, path: [singleton, captured],
+        message: "\(singleton) (\(scope)) takes \(captured) (.scoped) as a `\(wrapper)<\(typeName(captured.type))>`, "
+          + "which resolves in the singleton's container, outside any scope, so each use fails (outsideScope). Make "
+          + "\(singleton) `.scoped` or shorter-lived, or resolve \(typeName(captured.type)) in the scope and pass it "
+          + "to the singleton's methods.")
+    }
     if capturedScope == .scoped {
       return ValidationWarning(
         kind: .captiveDependency, path: [singleton, captured],
