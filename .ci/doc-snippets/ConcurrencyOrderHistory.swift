@@ -19,7 +19,7 @@ protocol OrderRepository: Sendable {
   func orders(for customerID: String) async throws -> [Order]
 }
 
-enum Environment: Hashable, Sendable { case staging, production }
+enum Deployment: Hashable, Sendable { case staging, production }
 
 final class Logger: Sendable {
   func log(_ line: String) {}
@@ -27,9 +27,9 @@ final class Logger: Sendable {
 
 /// The remote proxy; opening it takes `await`.
 final class RemoteOrderService: OrderRepository {
-  let environment: Environment
-  private init(environment: Environment) { self.environment = environment }
-  static func open(_ environment: Environment) async throws -> RemoteOrderService {
+  let environment: Deployment
+  private init(environment: Deployment) { self.environment = environment }
+  static func open(_ environment: Deployment) async throws -> RemoteOrderService {
     RemoteOrderService(environment: environment)
   }
   func orders(for customerID: String) async throws -> [Order] { [Order(id: "\(customerID)-1", total: 12)] }
@@ -78,11 +78,11 @@ final class OrderHistoryPresenter: Sendable {
 func makeOrderHistoryScreen() -> Container {
   let app = Container()
   app.register(.singleton) { Logger() }
-  for environment in [Environment.staging, .production] {
+  for environment in [Deployment.staging, .production] {
     app.register(.singleton, tag: environment) { _ async throws in try await RemoteOrderService.open(environment) }
   }
   app.register(.singleton, type: (any OrderRepository).self) { r async throws in
-    CachingOrderRepository(upstream: try await r.resolve(RemoteOrderService.self, tag: Environment.staging))
+    CachingOrderRepository(upstream: try await r.resolve(RemoteOrderService.self, tag: Deployment.staging))
   }
   let screen = Container(parent: app)
   screen.register(.shared) { @MainActor (r, customerID: String) in OrderHistoryViewController(customerID: customerID) }

@@ -21,7 +21,7 @@ final class ConsumerPair {
   }
 }
 
-enum Environment: Hashable, Sendable { case production, staging }
+enum Deployment: Hashable, Sendable { case production, staging }
 
 final class RemoteService: Sendable {
   let url: String

@@ -235,7 +235,16 @@ extension Graph {
     let isExistential = InstanceType.isExistential(key.type)
     let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
+    guard isExistential else {
+      // A concrete type is made by its own definition; only a subclass's can forward it.
+      let autowire = "`container.autowire(\(key.tag.map { "tag: \($0), " } ?? "")\(name).init)`"
+      let subclass =
+        key.type is AnyClass
+        ? " (a subclass's definition can also forward it, with `.implements(\(metatype)\(tagText))`)" : ""
+      return
+        "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or \(autowire)\(subclass)."
+    }
     return
-      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(isExistential ? "any " : "")\(name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
+      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning any \(name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
   }
 }

@@ -83,4 +83,12 @@ struct TypeForwardingTests {
     let forwarded = try container.resolve((any Equatable).self, arguments: "h", 1)
     #expect(forwarded as? Client == Client(host: "h", port: 1))
   }
+
+  @Test func aForwardingWithoutATagForwardsTheUntaggedTypeEvenFromATaggedDefinition() throws {
+    let container = Container()
+    container.register(.singleton, type: (any HTTPClient).self) { URLSessionClient(name: "app") }
+    container.register(.singleton, tag: "stub") { StubClient(name: "tagged") }.implements((any HTTPClient).self)
+    // The forwarding replaced the untagged definition registered before, as a second `register` does.
+    #expect((try container.resolve((any HTTPClient).self) as? StubClient)?.name == "tagged")
+  }
 }
