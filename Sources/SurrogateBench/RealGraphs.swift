@@ -11,6 +11,7 @@ import Synchronization
 /// A realistic-graph workload that `surrogate-bench profile` runs by name.
 enum RealGraphScenario: String {
   case serverFlat = "server-flat"
+  case serverAwaited = "server-awaited"
   case serverChild = "server-child"
   case serverScope = "server-scope"
   case serverScoped = "server-scoped"
@@ -71,6 +72,11 @@ struct RealGraphs: Sendable {
     let service = Service()
     switch scenario {
     case .serverFlat: for _ in 0..<iterations { blackHole(try flat.resolve(OrderHandler.self)) }
+    case .serverAwaited:
+      // What an `async` request handler's `try await container.resolve` runs: the same graph.
+      try waitForTask { [flat] in
+        for _ in 0..<iterations { blackHole(try await flat.resolve(OrderHandler.self)) }
+      }
     case .serverChild: for _ in 0..<iterations { blackHole(try resolveOrderHandler(in: app, for: info)) }
     case .serverScope: for _ in 0..<iterations { blackHole(try resolveOrderHandler(inScopeOf: app, for: info)) }
     case .serverScoped:

@@ -341,6 +341,10 @@ final class RegistrySnapshot: Sendable {
     self.registry = registry
   }
 
+  /// Whether a synchronous resolution can make whatever this registry holds, now (see
+  /// ``Registry/awaitsNothingNow``), read in place.
+  var awaitsNothingNow: Bool { registry.awaitsNothingNow }
+
   /// The entry under exactly `key`, read in place.
   ///
   /// NB: `snapshot.registry.entry(for:)` on a snapshot returned by a function copied the whole

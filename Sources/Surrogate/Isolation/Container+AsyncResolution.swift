@@ -172,6 +172,32 @@ extension Container {
     return joined
   }
 
+  /// Whether `graph`, a new graph of an awaited request from this container, can make what the
+  /// request needs synchronously: nothing in its lookup chain needs `await` or the main actor now
+  /// (an `async` or main-actor definition that is not a made strong singleton, see
+  /// ``Registry/awaitsNothingNow``), and no override or collaborator, which lie outside the chain,
+  /// is in play. The request then runs the synchronous resolution, which is its own semantics
+  /// since every factory and block it meets is synchronous and nonisolated; only the completion
+  /// stays awaited (a failed graph's `async` disposals run before the request throws).
+  ///
+  /// NB: an awaited request of the server graph, its `async` pool made by `bootstrap()`, cost
+  /// 32,836 instructions through the `async` resolution of every node, and 20,500 this way (the
+  /// synchronous request: 19,953; callgrind, surrogate-bench `server-awaited`, 2026-11-27). What
+  /// it gives up: a wait for another task's singleton blocks instead of suspending (that task is
+  /// making it synchronously, so the wait is short and needs no other thread), and the depth guard
+  /// is the thread's stack, not the task's heap (`maximumDepth` stops both first by default).
+  func resolvesSynchronouslyWhenAwaited(in graph: Graph) -> Bool {
+    if family.hasOverrides, !OverrideScope.current.isEmpty { return false }
+    var next: Container? = self
+    while let current = next {
+      guard !current.hasCollaborated.load(ordering: .relaxed), graph.snapshot(of: current).awaitsNothingNow else {
+        return false
+      }
+      next = current.parent
+    }
+    return true
+  }
+
   /// Resolves `key` in the graph this task is resolving (an async factory that calls
   /// `container.resolve` instead of `r.resolve`), or else in a new graph.
   @usableFromInline
@@ -195,6 +221,11 @@ extension Container {
         _ = graph.owner
       }
       do {
+        if !isNested, resolvesSynchronouslyWhenAwaited(in: graph) {
+          return try await graph.completingAwaited { () throws(ResolutionError) -> T in
+            try graph.resolve(key, arguments: arguments, from: self)
+          }
+        }
         return try await graph.runningAsTaskGraph {
           try await graph.completingAsync { () async throws -> T in
             try await graph.resolveAsync(key, arguments: arguments, from: self)

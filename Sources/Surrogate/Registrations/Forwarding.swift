@@ -52,6 +52,10 @@ final class Forwarding<Forwarded>: Entry {
 
   var isForwarding: Bool { true }
 
+  /// A forwarding to another container's definition: what makes it is not in this registry's
+  /// lookup chain, so an awaited request cannot tell that it needs no `await`.
+  @usableFromInline var mayNeedAwait: Bool { foreignSource != nil }
+
   func appending(_ block: @escaping Block) -> Forwarding {
     Forwarding(
       id: id, key: key, sourceKey: sourceKey, blocks: blocks + [block], forwardsWeakly: forwardsWeakly, wrap: wrap,

@@ -181,6 +181,14 @@ final class Registration<Instance, Arguments>: Entry {
   var isMainActor: Bool { extras?.isMainActor ?? false }
 
   @usableFromInline var sourceKey: DefinitionKey { key }
+
+  @usableFromInline var mayNeedAwait: Bool { needsIsolation }
+
+  /// A made strong singleton needs nothing more: its instance is handed out as it is.
+  @usableFromInline var needsAwaitNow: Bool {
+    guard mayNeedAwait else { return false }
+    return !(scope.isSingleton && scope.kind != .weakSingleton && published.box != 0)
+  }
   @usableFromInline var isForwarding: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
 

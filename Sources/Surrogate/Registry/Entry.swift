@@ -45,6 +45,13 @@ protocol Entry: AnyObject, Sendable {
   var forwardsWeakly: Bool { get }
   /// Whether the factory must run on the main actor.
   var isMainActorIsolated: Bool { get }
+  /// Whether a synchronous resolution may be unable to make this entry's instance (an `async` or
+  /// main-actor factory or block), or cannot tell (a forwarding to another container's
+  /// definition): the registry lists these entries (see ``Registry/awaitsNothingNow``).
+  var mayNeedAwait: Bool { get }
+  /// Whether a synchronous resolution may be unable to make the instance now: ``mayNeedAwait``,
+  /// unless the instance is a made strong singleton.
+  var needsAwaitNow: Bool { get }
   /// Specialized production for callers that know the types only at run time, if the entry has it.
   var producer: ErasedProducer? { get }
 
@@ -64,5 +71,7 @@ extension Entry {
   @usableFromInline func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject? { nil }
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
+  @usableFromInline var mayNeedAwait: Bool { false }
+  @usableFromInline var needsAwaitNow: Bool { mayNeedAwait }
   @usableFromInline var producer: ErasedProducer? { nil }
 }

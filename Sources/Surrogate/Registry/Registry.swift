@@ -52,6 +52,8 @@ struct Registry: Sendable {
     var contributions = Contributions()
     var scopeProvisions: [DefinitionKey: ScopeProvision] = [:]
     var ineffectiveChanges: [IneffectiveChange] = []
+    /// The entries that may need `await` (``Entry/mayNeedAwait``), by key.
+    var mayAwait: [DefinitionKey: any Entry] = [:]
   }
 
   /// ``rare``'s element, made on first write.
@@ -357,6 +359,11 @@ struct Registry: Sendable {
     case (nil, nil):
       break
     }
+    if entry?.mayNeedAwait == true {
+      rareParts.mayAwait[key] = entry
+    } else if rare.first?.mayAwait[key] != nil {
+      rareParts.mayAwait[key] = nil
+    }
     let change = (entry != nil ? 1 : 0) - (existing != nil ? 1 : 0)
     if key.isTagged, change != 0 {
       let count = tagCounts[key.typeKey, default: 0] + change
@@ -387,6 +394,13 @@ struct Registry: Sendable {
     tagged = EntryTable()
     rare = []
     freeze = RegistryFreeze()
+  }
+
+  /// Whether a synchronous resolution can make whatever this registry holds, now: no entry needs an
+  /// `async` or main-actor factory or block, but a strong singleton already made.
+  var awaitsNothingNow: Bool {
+    guard let awaiting = rare.first?.mayAwait, !awaiting.isEmpty else { return true }
+    return awaiting.values.allSatisfy { !$0.needsAwaitNow }
   }
 
   var entries: [any Entry] { (soleEntry.map { [$0] } ?? []) + untagged.entries + tagged.entries }

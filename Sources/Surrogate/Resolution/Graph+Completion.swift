@@ -18,6 +18,30 @@ extension Graph {
     return result
   }
 
+  /// ``completing(_:)`` for an awaited top-level request that resolves synchronously (see
+  /// ``Container/resolvesSynchronouslyWhenAwaited(in:)``): the graph completes on the thread that
+  /// ran `body`, with no suspension between them (it is that thread's current graph until then);
+  /// what a failed graph made is disposed as ``completingAsync(_:)`` disposes it, awaited.
+  func completingAwaited<Result>(_ body: () throws(ResolutionError) -> Result) async throws -> Result {
+    completesExplicitly = true
+    let result: Result
+    do {
+      result = try body()
+    } catch {
+      complete(succeeded: false)
+      await disposeUnreceived()
+      throw error
+    }
+    complete(succeeded: true)
+    do {
+      try dropUnreceived()
+    } catch {
+      await disposeUnreceived()
+      throw error
+    }
+    return result
+  }
+
   /// ``completing(_:)`` for an awaited top-level request.
   func completingAsync<Result>(_ body: () async throws -> Result) async throws -> Result {
     completesExplicitly = true
