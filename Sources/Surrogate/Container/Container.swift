@@ -56,6 +56,8 @@ public final class Container: Sendable {
   /// Where the parent's ``ChildList`` holds this scope's container; read and written only under
   /// the parent's `links` lock (relaxed: the lock orders them).
   let scopeSlot = Atomic<Int>(0)
+  /// Whether this child is in its parent's ``ChildList`` (see ``joinParentIfNeeded()``).
+  let hasJoinedParent = Atomic<Bool>(false)
   /// Whether ``withOverrides(_:operation:)-(_,()->Result)`` made this container to hold overrides:
   /// a lookup that falls through it reaches its parent itself, never the parent's override again.
   let isOverride: Bool
@@ -107,7 +109,8 @@ public final class Container: Sendable {
     self.isOverride = false
     self.enclosingScope = parent?.scopeContainer
     self.isInScope = parent?.isInScope ?? false
-    if let parent { parent.links.withLock(owner: parent) { $0.children.add(self) } }
+    // NB: a child joins its parent's `ChildList` once it keeps something the parent's reset,
+    // disposal or shutdown must reach (see `joinParentIfNeeded()`), not here.
   }
 
   /// A scope's container: a child of `parent` that keeps one instance of each of its ancestors'
@@ -148,15 +151,29 @@ public final class Container: Sendable {
   /// Changes the registry and drops its snapshot: the next read makes a new one. The old snapshot
   /// goes away when the last graph reading it lets go.
   func write<Result>(_ body: (inout Registry) -> Result) -> Result {
-    let (result, old) = registry.withLock(owner: self) { state in
+    let (result, old, keepsInstances) = registry.withLock(owner: self) { state in
       let result = body(&state.registry)
       let old = state.snapshot.take()
-      return (result, old)
+      return (result, old, state.registry.keepsInstances)
     }
     // NB: released after the lock: the last reference to a replaced registration may release a
     // singleton, whose `deinit` is user code that may register or resolve.
     withExtendedLifetime(old) {}
+    if keepsInstances { joinParentIfNeeded() }
     return result
+  }
+
+  /// Puts this child in its parent's ``ChildList``, once: what the parent's custom-scope reset,
+  /// `disposeReleased()` and shutdown reach through its children. A child joins when its registry
+  /// first holds a definition whose instances it keeps (a singleton or a custom scope) or when it
+  /// runs services: a child that only registers values and `.shared` or `.unique` definitions (a
+  /// request's) keeps nothing they could reach, and is never listed.
+  ///
+  /// NB: listing every child when it was made held it through a weak reference, whose side table
+  /// cost a request through a child container about 1,600 instructions (server-child, callgrind).
+  func joinParentIfNeeded() {
+    guard let parent, !opensScope, !isOverride, !hasJoinedParent.exchange(true, ordering: .relaxed) else { return }
+    parent.links.withLock(owner: parent) { $0.children.add(self) }
   }
 
   /// Runs `body` with the current snapshot, which it may use, and every registration in it,

@@ -182,6 +182,7 @@ final class Registration<Instance, Arguments>: Entry {
 
   @usableFromInline var sourceKey: DefinitionKey { key }
 
+  @usableFromInline var keepsInstances: Bool { scope.isSingleton || scope.isCustom }
   @usableFromInline var mayNeedAwait: Bool { needsIsolation }
 
   /// A made strong singleton needs nothing more: its instance is handed out as it is.

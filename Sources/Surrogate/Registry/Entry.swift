@@ -45,6 +45,8 @@ protocol Entry: AnyObject, Sendable {
   var forwardsWeakly: Bool { get }
   /// Whether the factory must run on the main actor.
   var isMainActorIsolated: Bool { get }
+  /// Whether the container keeps this entry's instances (a singleton or a custom scope).
+  var keepsInstances: Bool { get }
   /// Whether a synchronous resolution may be unable to make this entry's instance (an `async` or
   /// main-actor factory or block), or cannot tell (a forwarding to another container's
   /// definition): the registry lists these entries (see ``Registry/awaitsNothingNow``).
@@ -71,6 +73,7 @@ extension Entry {
   @usableFromInline func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject? { nil }
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
+  @usableFromInline var keepsInstances: Bool { false }
   @usableFromInline var mayNeedAwait: Bool { false }
   @usableFromInline var needsAwaitNow: Bool { mayNeedAwait }
   @usableFromInline var producer: ErasedProducer? { nil }

@@ -35,6 +35,9 @@ struct Registry: Sendable {
   @usableFromInline private(set) var tagged = EntryTable<TaggedBucket>()
 
   private var nextSerial = 0
+  /// Whether a definition whose instances the container keeps (a singleton or a custom scope) was
+  /// ever registered here (see ``Container/joinParentIfNeeded()``).
+  private(set) var keepsInstances = false
   /// Whether `bootstrap()` froze the definitions, and what was turned away since.
   private(set) var freeze = RegistryFreeze()
   /// What only some registries use (tags, runtime arguments, contributions, scope provisions,
@@ -359,6 +362,7 @@ struct Registry: Sendable {
     case (nil, nil):
       break
     }
+    if !keepsInstances, entry?.keepsInstances == true { keepsInstances = true }
     if entry?.mayNeedAwait == true {
       rareParts.mayAwait[key] = entry
     } else if rare.first?.mayAwait[key] != nil {

@@ -6,6 +6,7 @@ extension Container {
   /// a shutdown never holds a parent's lock while it takes a child's), so a shutdown that began
   /// before the claim refuses it, and one that begins after it finds the run in the state.
   func claimServiceRun() throws(ServiceError) -> ServiceRunEvents {
+    joinParentIfNeeded()  // an ancestor's shutdown stops this run
     let claim = links.withLock(owner: self) { links in
       links.serviceRuns.claim(ancestorIsShuttingDown: parent?.isShuttingDownWithAncestors ?? false)
     }
