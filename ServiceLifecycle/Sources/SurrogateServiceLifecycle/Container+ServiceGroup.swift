@@ -14,7 +14,8 @@ extension Container {
   /// with `.gracefullyShutdownGroup`), and the group throws its error. Once the group has ended,
   /// success or error, ``Container/shutdown()`` disposes the container's instances. A shutdown of
   /// the container from elsewhere while the group runs stops the services in the same order, then
-  /// disposes; the group then ends as after a graceful shutdown.
+  /// disposes; the group then ends as after a graceful shutdown. Cancelling the task that runs it
+  /// is a graceful shutdown too (the group's own cancellation would stop every service at once).
   ///
   /// ```swift
   /// let app = Container()
@@ -50,7 +51,16 @@ extension Container {
       var configuration = ServiceGroupConfiguration(
         services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
       configure(&configuration)
-      try await ServiceGroup(configuration: configuration).run()
+      let group = ServiceGroup(configuration: configuration)
+      // NB: the group runs in a task of its own, which this task's cancellation does not reach:
+      // it becomes the group's graceful shutdown, which stops the services dependents first. The
+      // group's own cancellation stopped them all at once (a pool before the purger using it).
+      let run = Task { try await group.run() }
+      try await withTaskCancellationHandler {
+        try await run.value
+      } onCancel: {
+        Task { await group.triggerGracefulShutdown() }
+      }
     } catch {
       failure = error
     }

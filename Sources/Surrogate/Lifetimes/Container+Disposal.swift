@@ -44,7 +44,11 @@ extension Container {
   ///   container was already shut down (nothing is disposed twice).
   public func shutdown() async throws(DisposalError) {
     let callers = await stopServicesForShutdown()
-    defer { for run in callers { run.callersFinished() } }
+    defer {
+      for run in callers { run.callersFinished() }
+      // A handed-out service's `run` that called this shutdown is stopped now, as the others were.
+      HandedOutServiceRun.current?.stopAfterOwnShutdown()
+    }
     guard let disposals = end() else { throw alreadyEnded() }
     guard !disposals.isEmpty else { return }
     if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }

@@ -90,8 +90,12 @@ extension Container {
   /// Stops handed-out services' runs one after the other, in the order given, except the one whose
   /// `run` called the shutdown (it cannot wait for itself; it returns once the shutdown has).
   private static func stop(_ runs: [HandedOutServiceRun]) async {
-    for run in runs where run !== HandedOutServiceRun.current {
-      await run.stop()
+    for run in runs {
+      if run === HandedOutServiceRun.current {
+        run.noteOwnShutdown()
+      } else {
+        await run.stop()
+      }
     }
   }
 

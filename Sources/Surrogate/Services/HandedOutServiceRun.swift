@@ -43,6 +43,21 @@ final class HandedOutServiceRun: Sendable {
     }
   }
 
+  /// The container's shutdown that this run's service called from its `run` stops every other
+  /// run but this one, which it cannot wait for: marked here, and cancelled by
+  /// ``stopAfterOwnShutdown()`` once the shutdown has disposed, as ``stop()`` would.
+  func noteOwnShutdown() {
+    state.update { $0.isStopping = true }
+  }
+
+  /// Cancels the service's `run` when its own call of the container's shutdown marked it
+  /// (``noteOwnShutdown()``): the shutdown has returned to it, and the group that runs it, which
+  /// waits for every service, ends once it returns.
+  func stopAfterOwnShutdown() {
+    let task = state.update { state in state.isStopping ? state.task : nil }
+    task?.cancel()
+  }
+
   /// Cancels the service's `run` and waits until it has returned.
   func stop() async {
     let task = state.update { state in
