@@ -107,7 +107,15 @@ public struct RequestScopeMiddleware<Context: ScopedRequestContext>: RouterMiddl
         try register(scope, request, arrived)
         var context = arrived
         context.requestScope = RequestScope(scope)
-        let response = try await next(request, context)
+        let response: Response
+        do {
+          response = try await next(request, context)
+        } catch let failure as ResolutionError {
+          // A composition error is the operator's to fix: logged where they look, not only in the
+          // debug log of the answer it became (a 500 that says nothing to the client).
+          logger.error("A resolution failed in the request's scope: \(failure)")
+          throw failure
+        }
         answered = response
         return response
       }

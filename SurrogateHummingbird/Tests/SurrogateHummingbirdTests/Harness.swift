@@ -7,10 +7,11 @@ import Synchronization
 /// Starts `router` on 127.0.0.1 (a free port) in a service group, runs `body` with a client for
 /// it, then shuts the group down gracefully and waits for it.
 func withLiveServer<Context: RequestContext, Result: Sendable>(
-  _ router: Router<Context>, _ body: (LoopbackClient) async throws -> Result
+  _ router: Router<Context>, logger: Logger? = nil, _ body: (LoopbackClient) async throws -> Result
 ) async throws -> Result where Context.Source == ApplicationRequestContextSource {
-  var logger = Logger(label: "surrogate-hummingbird-tests")
-  logger.logLevel = .warning
+  var quiet = Logger(label: "surrogate-hummingbird-tests")
+  quiet.logLevel = .warning
+  let logger = logger ?? quiet
   let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
   let app = Application(
     router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -65,4 +66,30 @@ final class Disposals: Sendable {
   func record(_ number: Int) { state.withLock { $0.disposed.append(number) } }
   var disposed: [Int] { state.withLock { $0.disposed } }
   var madeCount: Int { state.withLock { $0.made } }
+}
+
+/// A log handler that keeps what was logged at `warning` and above, for a test to read.
+struct CapturingLogHandler: LogHandler {
+  /// The lines kept, shared by every copy of the handler.
+  final class Lines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+  }
+
+  let kept: Lines
+  var metadata: Logger.Metadata = [:]
+  var logLevel: Logger.Level = .warning
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(
+    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
+    function: String, line: UInt
+  ) {
+    kept.append("\(level): \(message)")
+  }
 }

@@ -50,6 +50,41 @@ final class FragileSession: Sendable {}
     #expect(disposals.disposed.sorted() == numbers.sorted(), "each disposed once, none twice")
   }
 
+  @Test func aResolutionThatFailsInARequestIsLoggedAsAnErrorAndAnsweredWith500() async throws {
+    let disposals = Disposals()
+    let router = makeRouter(disposals)
+    router.get("/misconfigured") { _, context -> String in
+      _ = try await context.requestScope.resolve(User.self)  // nothing registers a User
+      return "unreachable"
+    }
+    let kept = CapturingLogHandler.Lines()
+    let logger = Logger(label: "operator") { _ in CapturingLogHandler(kept: kept) }
+    let answers = try await withLiveServer(router, logger: logger) { client in
+      try await client.send([.get("/misconfigured")], width: 1)
+    }
+    #expect(answers.map(\.status) == [500])
+    let logged = kept.all.filter { $0.hasPrefix("error: A resolution failed") }
+    #expect(logged.count == 1, "\(kept.all)")
+    #expect(logged.first?.contains("No definition for User") == true, "\(kept.all)")
+  }
+
+  /// The middleware registers the request in each scope; declared scope-provided, it is taken as
+  /// provided by `app.validate()` outside a request (the package's DocC, "Errors").
+  @Test func aHandlerTakingTheRequestValidatesOnceTheRequestIsDeclaredScopeProvided() async {
+    final class Greeter: Sendable {
+      let path: String
+      init(request: Request) { path = request.uri.path }
+    }
+    let app = Container()
+    app.register(.scoped) { Tracked(Disposals()) }
+    app.register { r in Greeter(request: try r.resolve()) }
+    let before = await app.validate()
+    #expect(before.problems.map(\.code) == [.definitionNotFound], "\(before)")
+    app.declareScopeProvided(Request.self)
+    let after = await app.validate()
+    #expect(after.isValid, "\(after)")
+  }
+
   @Test func aThrowingHandlerIsAnsweredWithItsErrorAndItsScopeIsStillDisposed() async throws {
     let disposals = Disposals()
     let router = makeRouter(disposals)
