@@ -40,8 +40,9 @@ extension Graph {
           + "synchronous code cannot hop there: it runs once.",
         remedy: "Register \(asker.name) for the main actor too (`{ @MainActor r in ... }`): then `try await` and "
           + "synchronous code on the main actor both make it. Or make \(asker.toChange) `async` and resolve what it "
-          + "needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; it can then "
-          + "only be resolved with `try await`.")
+          + "needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; then it, and "
+          + "any synchronous factory that asks for it (the other end of a cycle), can only be resolved with `try await`."
+      )
     }
     return ResolutionError(
       .requiresMainActor, key: key, path: path(to: key),
@@ -176,8 +177,14 @@ extension Graph {
     let snapshots = container.snapshotChain()
     let rootSnapshots = container === root ? snapshots : root.snapshotChain()
     // A type that a `.scoped` definition on the path needs, missing outside a scope, is often
-    // one that only a scope provides (the request).
-    let neededByScoped = !root.isInScope && frames.contains { $0.scopeKind == .scoped }
+    // one that only a scope provides (the request); so is one an app that has `.scoped`
+    // definitions misses (a request handler that takes the request itself).
+    let neededByScoped =
+      !root.isInScope
+      && (frames.contains { $0.scopeKind == .scoped }
+        || rootSnapshots.contains { snapshot in
+          snapshot.registry.entries.contains { ($0 as? any ScopedEntry)?.scope == .scoped }
+        })
     // Resolved in a scope: what is missing is often what the scope was to register.
     let inScope = root.isInScope
     let explanation = NotFoundExplanation(key: key, snapshots: snapshots) { [key] nearby in

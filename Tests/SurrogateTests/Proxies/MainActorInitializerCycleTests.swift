@@ -256,6 +256,8 @@ struct PlainPresenterMainActorViewTests {
     #expect(error?.code == .requiresMainActor)
     #expect(error?.pathDescription == "PlainAccountsPresenter → AccountsScreenView")
     #expect(error?.message.contains("the synchronous factory of PlainAccountsPresenter asks for it") == true)
+    // Its second way out, an `async` presenter, costs the other end: the view's synchronous factory.
+    #expect(error?.remedy.contains("any synchronous factory that asks for it (the other end of a cycle)") == true)
   }
 
   @Test(arguments: [AccountsPresenterFactory.synchronous, .autowired])

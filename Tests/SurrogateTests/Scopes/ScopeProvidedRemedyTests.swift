@@ -52,3 +52,30 @@ struct MissingInScopeRemedyTests {
     }
   }
 }
+
+/// A request handler that takes the request itself is no `.scoped` definition, but the app it is
+/// in has some: what it misses outside a scope is likely what a scope provides, and the remedy says
+/// so, as for a `.scoped` definition's need.
+struct ScopeProvidedRemedyOfAnAppWithScopesTests {
+  private final class RequestHandler: Sendable {
+    init(request: RequestStub, unitOfWork: WorkUnit) {}
+  }
+  private final class WorkUnit: Sendable {}
+
+  @Test func aSharedHandlerThatTakesTheRequestHearsThatAScopeMayProvideIt() {
+    let app = Container()
+    app.register(.scoped) { WorkUnit() }
+    app.register { r in RequestHandler(request: try r.resolve(), unitOfWork: try r.resolve()) }
+    let problem = app.validate().problems.first { $0.key.type == RequestStub.self }
+    #expect(problem?.code == .definitionNotFound)
+    #expect(
+      problem?.remedy.contains("declareScopeProvided(RequestStub.self)") == true, "\(String(describing: problem))")
+  }
+
+  @Test func anAppWithoutScopedDefinitionsHearsNothingOfScopes() {
+    let app = Container()
+    app.register { r in RequestHandler(request: try r.resolve(), unitOfWork: WorkUnit()) }
+    let problem = app.validate().problems.first { $0.key.type == RequestStub.self }
+    #expect(problem?.remedy.contains("scope") == false, "\(String(describing: problem))")
+  }
+}
