@@ -23,8 +23,10 @@ extension Container {
     let recorder = EdgeRecorder()
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
-    for entry in entries where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
+    for entry in Self.drawingOrder(entries) where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag)
+    {
       let graph = Graph(container: root, isolation: isolation, isValidation: true)
+      recorder.startAttempt()
       graph.observer = recorder
       do throws(ResolutionError) {
         _ = try graph.resolveErased(entry.key, arguments: (), from: root)
@@ -54,9 +56,10 @@ extension Container {
     var incomplete = IncompleteDefinitions()
     // Eager singletons first, kept for the other definitions' graphs: `bootstrap()` makes them
     // before anything asks, so a synchronous factory may take one that needs `await`.
-    let drawn = entries.filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
+    let drawn = Self.drawingOrder(entries).filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
     var kept = ThrowawaySingletons()
     for entry in drawn.filter(\.isEagerSingleton) + drawn.filter({ !$0.isEagerSingleton }) {
+      recorder.startAttempt()
       let outcome = await kept.resolve(
         entry.key, from: root, recordingIn: recorder, keepsWhatItMade: entry.isEagerSingleton)
       guard let error = outcome.error else { continue }
@@ -134,6 +137,12 @@ extension Container {
 
   /// The definitions a resolution from this container can reach: its own, then its ancestors',
   /// so that a reached definition of an ancestor keeps its forwarded types.
+  /// The order the export resolves the definitions in: by key, so that the drawing does not
+  /// depend on the registry's hash order (an entry point's graph may reuse what another made).
+  private static func drawingOrder(_ entries: [any Entry]) -> [any Entry] {
+    entries.sorted { $0.key.description < $1.key.description }
+  }
+
   private func entriesInReach() -> [any Entry] {
     snapshotChain().flatMap { $0.registry.entries }
   }

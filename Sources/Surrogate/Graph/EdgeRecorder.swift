@@ -46,10 +46,13 @@ final class EdgeRecorder: GraphObserver {
     let property: String?
   }
 
-  /// A new top-level resolution starts: forgets the weakly made instances of the last one.
+  /// A new top-level resolution starts: forgets the weakly made instances of the last one, and
+  /// the weak requests it announced but did not make (a forwarding whose source was built later,
+  /// or not at all): left over, they marked the next resolution's request of that type weak.
   func startAttempt() {
     weaklyMade = []
     pendingWeak = [:]
+    weakRequests = [:]
   }
 
   /// Adds what `other` recorded below those of `roots` that this recorder reached: the subtrees

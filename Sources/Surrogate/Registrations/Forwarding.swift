@@ -128,17 +128,27 @@ final class Forwarding<Forwarded>: Entry {
     let owner = source.owner
     let entry = source.entry
     let sourceKey = sourceKey
+    // The definition whose factory asked (a decorator in front of the weak forwarding, or the
+    // presenter): the source is built once the cycle's target is, under another frame, and an
+    // observer draws the request from the one that made it.
+    let asker = graph.frameCount > 0 ? graph.frames[graph.frameCount - 1].key : nil
     graph.postpone(
       Graph.Postponed(
         target: cycle.target,
         run: { () throws(ResolutionError) in
-          graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
+          let observer = graph.observer
+          observer?.forwarded(requested, to: sourceKey, weakly: true)
+          if let asker { observer?.startedBuilding(asker) }
+          defer { if let asker { observer?.finishedBuilding(asker) } }
           bind(
             try entry.produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup)
               .instance)
         },
         runAsync: {
-          graph.observer?.forwarded(requested, to: sourceKey, weakly: true)
+          let observer = graph.observer
+          observer?.forwarded(requested, to: sourceKey, weakly: true)
+          if let asker { observer?.startedBuilding(asker) }
+          defer { if let asker { observer?.finishedBuilding(asker) } }
           bind(
             try await entry.produceAsync(
               arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup

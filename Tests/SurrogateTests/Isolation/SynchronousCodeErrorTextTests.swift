@@ -65,8 +65,9 @@ struct SynchronousCodeErrorTextTests {
       error?.remedy
         == "Register TextBadge for the main actor too (`{ @MainActor r in ... }`): then `try await` and synchronous "
         + "code on the main actor both make it. Or make the synchronous factory of TextBadge `async` and resolve "
-        + "what it needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; it can "
-        + "then only be resolved with `try await`.")
+        + "what it needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; then it, "
+        + "and any synchronous factory that asks for it (the other end of a cycle), can only be resolved with "
+        + "`try await`.")
   }
 
   /// The remedy's first way out, followed: the factory runs on the main actor, and both an awaited
