@@ -86,10 +86,7 @@ struct CapturingLogHandler: LogHandler {
     set { metadata[key] = newValue }
   }
 
-  func log(
-    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-    function: String, line: UInt
-  ) {
-    kept.append("\(level): \(message)")
+  func log(event: LogEvent) {
+    kept.append("\(event.level): \(event.message)")
   }
 }
