@@ -154,14 +154,7 @@ extension Container {
   /// `AsyncProvider`.
   func resolveLater<T>(_ type: T.Type, tag: DefinitionTag?, ignoringOverrides: Bool) async throws -> T {
     guard ignoringOverrides else { return try await resolve(type, wrappedTag: tag) }
-    return try await Self.withoutOverrides { try await resolve(type, wrappedTag: tag) }
-  }
-
-  /// ``withoutOverrides(_:)`` for an `AsyncLazy` or `AsyncProvider`.
-  static func withoutOverrides<Result>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
-  ) async throws -> Result {
-    try await OverrideScope.$current.withValue([:]) { try await body() }
+    return try await OverrideScope.$current.withValue([:]) { try await resolve(type, wrappedTag: tag) }
   }
 }
 
