@@ -108,6 +108,7 @@ extension Graph {
 
   /// - Parameter depth: The path's length when the forwarding was requested, when frames above
   ///   it (its source's) are on the path now.
+  @usableFromInline
   func invalidType(requested: DefinitionKey, instance: Any, source: DefinitionKey, depth: Int? = nil) -> ResolutionError
   {
     let made = typeName(Swift.type(of: instance))

@@ -402,8 +402,15 @@ extension Graph {
     }
     let source =
       found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
-    // NB: through the entry's erased `produce`, a registration's and a forwarding's alike: a
-    // decorator's request is not the hot path a specialized call would pay for.
+    // A registration of the decorated type makes a `T`: its specialized producer builds it
+    // straight into memory for one. NB: the erased `produce` boxed it, and the cast back to a
+    // decorated protocol was a conformance lookup (server-flat, callgrind: about 300 instructions).
+    if !source.entry.isForwarding, let producer = source.entry.producer {
+      let (entry, owner) = source
+      return try makingValue(of: T.self) { out throws(ResolutionError) in
+        _ = try producer(entry, out, arguments, self, requested, owner, container)
+      }
+    }
     return try source.entry.produce(
       arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
     ).instance as! T

@@ -65,6 +65,20 @@ final class Forwarding<Forwarded>: Entry {
   func produce(arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container)
     throws(ResolutionError) -> Produced
   {
+    try produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup, checksType: true)
+  }
+
+  func produceForTypedCaller(
+    arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container
+  ) throws(ResolutionError) -> Produced {
+    try produce(arguments: arguments, in: graph, requested: requested, owner: owner, lookup: lookup, checksType: false)
+  }
+
+  /// ``produce(arguments:in:requested:owner:lookup:)``, which checks that the instance is a
+  /// `Forwarded` unless `checksType` is `false` (see ``Entry/produceForTypedCaller(arguments:in:requested:owner:lookup:)``).
+  private func produce(
+    arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container, checksType: Bool
+  ) throws(ResolutionError) -> Produced {
     let source = try self.source(in: graph, requested: requested, owner: owner)
     if makeUnbound != nil, let unbound = try unboundProxy(of: source.entry, in: graph, requested: requested) {
       return unbound
@@ -82,7 +96,7 @@ final class Forwarding<Forwarded>: Entry {
       return try deferredProxy(
         of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
-    return try finish(produced, in: graph, requested: requested, lookup: lookup)
+    return try finish(produced, in: graph, requested: requested, lookup: lookup, checksType: checksType)
   }
 
   /// The definition above this request that `error`'s cycle closed on, when the cycle runs
@@ -244,11 +258,11 @@ final class Forwarding<Forwarded>: Entry {
 
   /// Checks that the source's instance is a `Forwarded`, or wraps it and runs this forwarding's
   /// blocks (``wrapAndRunBlocks(_:in:requested:lookup:)``).
-  private func finish(_ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container)
-    throws(ResolutionError) -> Produced
-  {
+  private func finish(
+    _ produced: Produced, in graph: Graph, requested: DefinitionKey, lookup: Container, checksType: Bool = true
+  ) throws(ResolutionError) -> Produced {
     guard handsOutSource else { return try wrapAndRunBlocks(produced, in: graph, requested: requested, lookup: lookup) }
-    guard produced.instance is Forwarded else {
+    guard !checksType || produced.instance is Forwarded else {
       throw graph.invalidType(requested: requested, instance: produced.instance, source: sourceKey)
     }
     return produced

@@ -108,9 +108,11 @@ extension Graph {
         return try registration.produce(
           arguments, in: self, requested: key, owner: found.owner, lookup: container, isNew: &isNew)
       }
-      let produced = try found.entry.produce(
+      // A forwarding stored under the key forwards to `T`: its instance is checked once, here.
+      let produced = try found.entry.produceForTypedCaller(
         arguments: arguments, in: self, requested: key, owner: found.owner, lookup: container)
-      return produced.instance as! T
+      if let instance = produced.instance as? T { return instance }
+      throw invalidType(requested: key, instance: produced.instance, source: found.entry.sourceKey)
     }
     // NB: in code specialized for an optional `T` this cast is decided at compile time, and the
     // wrapped type then resolves through specialized code too.
