@@ -32,4 +32,7 @@ struct ContainerLinks {
   var lifetime: Lifetime?
   /// Whether the container ended while ``lifetime`` was `nil`: a lifetime made later starts ended.
   var endedWithoutLifetime = false
+  /// Whether an ancestor's ``Container/shutdown()`` ended this container (a child that kept
+  /// instances of its own): its own `shutdown()` then has nothing left to do.
+  var endedByAncestor = false
 }

@@ -169,7 +169,8 @@ extension Graph {
         nearby: [key])
     }
     if let ended = container.shutDownAncestor() {
-      return containerShutDown(key, scope: ended.opensScope, overrides: ended.isOverride)
+      return containerShutDown(
+        key, scope: ended.opensScope, overrides: ended.isOverride, byParent: ended.wasEndedByAncestor)
     }
     if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
     if let provision = container.scopeProvision(of: key) { return scopeProvidedMissing(key, provision) }

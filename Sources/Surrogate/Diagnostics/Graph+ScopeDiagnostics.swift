@@ -16,8 +16,10 @@ extension Graph {
   }
 
   /// A request reached a container that has been shut down, or whose scope has ended.
-  func containerShutDown(_ key: DefinitionKey, scope: Bool, overrides: Bool = false) -> ResolutionError {
-    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope, overrides: overrides)
+  func containerShutDown(_ key: DefinitionKey, scope: Bool, overrides: Bool = false, byParent: Bool = false)
+    -> ResolutionError
+  {
+    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope, overrides: overrides, byParent: byParent)
   }
 }
 
@@ -25,8 +27,15 @@ extension ResolutionError {
   /// A request reached a container that has been shut down, whose scope has ended, or whose
   /// `withOverrides` has returned (`overrides`: a resolver, `Provider` or `Lazy` kept past it).
   static func containerShutDown(
-    _ key: DefinitionKey, path: [DefinitionKey], scope: Bool, overrides: Bool = false
+    _ key: DefinitionKey, path: [DefinitionKey], scope: Bool, overrides: Bool = false, byParent: Bool = false
   ) -> ResolutionError {
+    if byParent {
+      return ResolutionError(
+        .containerShutDown, key: key, path: path,
+        message: "\(key) was requested from a child container that its parent's `shutdown()` shut down with it: "
+          + "its instances, and the parent's they used, are disposed, and it resolves nothing.",
+        remedy: "Resolve before the parent's `shutdown()`; a child container lives no longer than its parent.")
+    }
     if overrides {
       return ResolutionError(
         .containerShutDown, key: key, path: path,

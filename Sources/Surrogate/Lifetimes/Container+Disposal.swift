@@ -15,8 +15,12 @@ extension Container {
   /// Every disposal runs, whatever the others throw; the failures are thrown together. After it, a
   /// `resolve` from this container (or a child resolving through it) throws
   /// ``ResolutionError/Code/containerShutDown``, and a registration is not applied. A child
-  /// container's shutdown disposes its own instances, never its parent's; a parent's shutdown does
-  /// not end its children's instances.
+  /// container's shutdown disposes its own instances, never its parent's. A parent's shutdown
+  /// first shuts down its child containers that keep instances of their own (singletons, custom
+  /// scopes), which may use the parent's: their instances are disposed before the parent's
+  /// (a grandchild's before its parent's), and they resolve nothing more; a child's own
+  /// `shutdown()` afterwards returns without disposing anything again. A scope still open is not
+  /// ended: it disposes what it made when its body returns.
   ///
   /// Services first: while ``runServices()`` runs this container's services, or a child
   /// container's, it stops them as a graceful stop does (the child's first, since they may use
@@ -49,9 +53,28 @@ extension Container {
       // A handed-out service's `run` that called this shutdown is stopped now, as the others were.
       HandedOutServiceRun.current?.stopAfterOwnShutdown()
     }
-    guard let disposals = end() else { throw alreadyEnded() }
+    guard let own = end() else {
+      if links.withLock(owner: self, { $0.endedByAncestor }) { return }
+      throw alreadyEnded()
+    }
+    // NB: the children are ended after this container, so that a child cannot be made or joined
+    // meanwhile, and disposed before it: their instances may use its own.
+    let disposals = endChildren() + own
     guard !disposals.isEmpty else { return }
     if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
+  }
+
+  /// Ends the child containers that keep instances of their own (not the scopes, which end when
+  /// their body returns), each after its own children, and returns their disposals: the
+  /// youngest child's first, each child's grandchildren's before its own.
+  private func endChildren() -> [TrackedDisposal] {
+    let children = links.withLock(owner: self) { $0.children.alive }.filter { !$0.opensScope }
+    var disposals: [TrackedDisposal] = []
+    for child in children.reversed() {
+      guard let own = child.end(byAncestor: true) else { continue }
+      disposals += child.endChildren() + own
+    }
+    return disposals
   }
 
   /// Releases the instances this container and its child containers keep for `scope`, as
@@ -153,8 +176,8 @@ extension Container {
 
   /// Marks the container ended, empties its registry (so a made singleton is no longer answered
   /// without a lock), and returns the disposals to run, newest first; `nil` if it had ended.
-  private func end() -> [TrackedDisposal]? {
-    guard let disposals = endLifetime() else { return nil }
+  private func end(byAncestor: Bool = false) -> [TrackedDisposal]? {
+    guard let disposals = endLifetime(byAncestor: byAncestor) else { return nil }
     hasShutDown.store(true, ordering: .releasing)
     write { $0.endForShutdown() }
     if opensScope, let parent { parent.links.withLock(owner: parent) { $0.children.removeScope(self) } }
@@ -166,9 +189,13 @@ extension Container {
   @usableFromInline
   func checkNotShutDown(_ key: DefinitionKey) throws(ResolutionError) {
     if hasShutDown.load(ordering: .acquiring) {
-      throw ResolutionError.containerShutDown(key, path: [key], scope: opensScope, overrides: isOverride)
+      throw ResolutionError.containerShutDown(
+        key, path: [key], scope: opensScope, overrides: isOverride, byParent: wasEndedByAncestor)
     }
   }
+
+  /// Whether an ancestor's ``shutdown()`` ended this container (see ``ContainerLinks/endedByAncestor``).
+  var wasEndedByAncestor: Bool { links.withLock(owner: self) { $0.endedByAncestor } }
 
   /// This container or the nearest ancestor that was shut down, if any.
   func shutDownAncestor() -> Container? {
@@ -258,13 +285,20 @@ extension Container {
   /// The scope's `.scoped` instances without a disposal are let go of after the lock: a `deinit`
   /// that uses this container (makes a child, registers) ran under it and stopped the process
   /// ("Recursive call to lock Mutex", `ScopedDeinitAtScopeEndTests`).
-  private func endLifetime() -> [TrackedDisposal]? {
+  private func endLifetime(byAncestor: Bool) -> [TrackedDisposal]? {
     var released: [RegistrationID: any Entry] = [:]
     let disposals = links.withLock(owner: self) { links -> [TrackedDisposal]? in
-      guard links.lifetime == nil else { return links.lifetime!.end(released: &released) }
-      if links.endedWithoutLifetime { return nil }
-      links.endedWithoutLifetime = true
-      return []
+      let disposals: [TrackedDisposal]?
+      if links.lifetime != nil {
+        disposals = links.lifetime!.end(released: &released)
+      } else if links.endedWithoutLifetime {
+        disposals = nil
+      } else {
+        links.endedWithoutLifetime = true
+        disposals = []
+      }
+      if disposals != nil, byAncestor { links.endedByAncestor = true }
+      return disposals
     }
     withExtendedLifetime(released) {}
     return disposals

@@ -26,7 +26,8 @@ extension Container {
   public func resolveServices() async throws(ServiceError) -> [ContainerService] {
     let declarations = currentServiceDeclarations()
     if hasShutDown.load(ordering: .acquiring) {
-      throw .containerShutDown(declarations.first?.key ?? DefinitionKey(type: Container.self, tag: nil))
+      let key = declarations.first?.key ?? DefinitionKey(type: Container.self, tag: nil)
+      throw wasEndedByAncestor ? .parentShutDown(key) : .containerShutDown(key)
     }
     if let misdeclared = declarations.first(where: { !$0.hasSingletonScope }) {
       throw .notASingleton(misdeclared.key, scope: misdeclared.scope)

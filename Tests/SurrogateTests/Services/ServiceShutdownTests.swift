@@ -32,7 +32,7 @@ struct ServiceShutdownTests {
     #expect(journal.entries("start ").count == 2)
   }
 
-  @Test func aParentsShutdownStopsItsChildsRunningServicesBeforeDisposingWhatTheyUse() async throws {
+  @Test func aParentsShutdownStopsAndDisposesItsChildsServicesBeforeWhatTheyUse() async throws {
     let journal = ServiceJournal()
     let app = poolAndPurgerApp(journal: journal)
     let feature = indexerChild(of: app, journal: journal)
@@ -43,21 +43,23 @@ struct ServiceShutdownTests {
     try await app.shutdown()
     expectReturned(await result(of: parentRun, within: .seconds(10)), "the parent's runServices()")
     expectReturned(await result(of: childRun, within: .seconds(10)), "the child's runServices()")
-    // The child's service uses the parent's pool: it stops first; the parent disposes only its own.
+    // The child's service uses the parent's pool: it stops first, and the child, shut down with
+    // its parent, disposes it first.
     #expect(
       journal.entries(since: "stop indexer") == [
-        "stop indexer", "stop purger", "stop pool", "dispose purger", "dispose pool",
+        "stop indexer", "stop purger", "stop pool", "dispose indexer", "dispose purger", "dispose pool",
       ])
-    // The child cannot run its services on a parent that was shut down; its own shutdown disposes
-    // its service.
+    // The child cannot run its services on a parent that was shut down; its own shutdown has
+    // nothing left to dispose.
     do {
       try await feature.runServices()
       Issue.record("expected containerShutDown")
     } catch {
       #expect(error.code == .containerShutDown)
+      #expect(error.message.contains("parent"))
     }
     try await feature.shutdown()
-    #expect(journal.entries.last == "dispose indexer")
+    #expect(journal.entries(since: "stop indexer").filter { $0 == "dispose indexer" }.count == 1)
     #expect(journal.entries("start ").count == 3)
   }
 
