@@ -172,6 +172,14 @@ extension Graph {
       return containerShutDown(
         key, scope: ended.opensScope, overrides: ended.isOverride, byParent: ended.wasEndedByAncestor)
     }
+    if container.collaborationNetwork().contains(where: { $0.hadAtShutdown(key) }) {
+      return ResolutionError(
+        .containerShutDown, key: key, path: path(to: key),
+        message: "\(key) is provided by a collaborating container (`collaborate(with:)`) that has been shut down: its "
+          + "instances are disposed and it resolves nothing.",
+        remedy: "Shut a collaborator down only after the containers that resolve through it, or register \(key) "
+          + "in one that is still running.")
+    }
     if let rejected = container.rejectedDefinition(of: key, path: path(to: key)) { return rejected }
     if let provision = container.scopeProvision(of: key) { return scopeProvidedMissing(key, provision) }
     // NB: what is near the key is found when the error is read, from the registries as they are

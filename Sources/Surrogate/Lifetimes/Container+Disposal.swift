@@ -194,6 +194,12 @@ extension Container {
     }
   }
 
+  /// Whether this container was shut down while it had a definition for `key` (or for its type,
+  /// untagged): a request another container makes of it meets the shutdown.
+  func hadAtShutdown(_ key: DefinitionKey) -> Bool {
+    hasShutDown.load(ordering: .acquiring) && snapshot().registry.hadAtShutdown(key)
+  }
+
   /// Whether an ancestor's ``shutdown()`` ended this container (see ``ContainerLinks/endedByAncestor``).
   var wasEndedByAncestor: Bool { links.withLock(owner: self) { $0.endedByAncestor } }
 

@@ -235,6 +235,14 @@ final class Forwarding<Forwarded>: Entry {
             "Keep the container that registered \(sourceKey) alive as long as this one, or register \(sourceKey) here.",
           nearby: [sourceKey])
       }
+      if container.hadAtShutdown(sourceKey) {
+        throw ResolutionError(
+          .containerShutDown, key: requested, path: graph.path(to: requested),
+          message: "\(requested) is forwarded to \(sourceKey) of another container, which has been shut down: its "
+            + "instances are disposed and it resolves nothing.",
+          remedy: "Shut the container that registered \(sourceKey) down only after this one, or register "
+            + "\(sourceKey) here.")
+      }
       owner = container
     }
     guard let source = owner.forwardingSource(sourceKey, in: graph.snapshot(of:)) else {

@@ -57,6 +57,8 @@ struct Registry: Sendable {
     var ineffectiveChanges: [IneffectiveChange] = []
     /// The entries that may need `await` (``Entry/mayNeedAwait``), by key.
     var mayAwait: [DefinitionKey: any Entry] = [:]
+    /// The keys the registry had when its container was shut down (see ``endForShutdown()``).
+    var keysAtShutdown: Set<DefinitionKey> = []
   }
 
   /// ``rare``'s element, made on first write.
@@ -99,8 +101,18 @@ struct Registry: Sendable {
 
   /// Empties a container that is shut down and turns every later change away.
   mutating func endForShutdown() {
+    let keys = Set(entries.map(\.key))
     removeAll()
     freeze.freezeForShutdown()
+    if !keys.isEmpty { rareParts.keysAtShutdown = keys }
+  }
+
+  /// Whether the registry had a definition for `key`, or for its type untagged, when its
+  /// container was shut down: what a request for it meets is the shutdown, not a missing
+  /// registration.
+  func hadAtShutdown(_ key: DefinitionKey) -> Bool {
+    guard let keys = rare.first?.keysAtShutdown, !keys.isEmpty else { return false }
+    return keys.contains(key) || keys.contains(key.with(tag: nil))
   }
 
   /// Whether `change` may be applied: not once the container is bootstrapped, and then it is
