@@ -99,6 +99,9 @@ extension Graph {
     let collaborators = network.map(resolvingContainer(of:))
     for collaborator in collaborators {
       if let found = lookupInSnapshots(key, from: collaborator) {
+        if isAskingGraphsOwn(collaborator) {
+          return try resolveInAskingGraph(key, arguments: arguments, from: container)
+        }
         extras.collaborators.append(collaborator)
         return try found.entry.produce(
           arguments: arguments, in: self, requested: key, owner: found.owner, lookup: collaborator
@@ -130,6 +133,9 @@ extension Graph {
     let collaborators = network.map(resolvingContainer(of:))
     for collaborator in collaborators {
       if let found = lookupInSnapshots(key, from: collaborator) {
+        if isAskingGraphsOwn(collaborator) {
+          return try await resolveInAskingGraphAsync(key, arguments: arguments, from: container)
+        }
         extras.collaborators.append(collaborator)
         return try await found.entry.produceAsync(
           arguments: arguments, in: self, requested: key, owner: found.owner, lookup: collaborator
@@ -147,6 +153,17 @@ extension Graph {
 }
 
 extension Graph {
+  /// Whether `collaborator` is the container the graph started in or one of its ancestors, seen
+  /// again through collaboration (a module's definition, resolved in a scope of the app, takes one
+  /// of the app's): its definitions are then resolved as the graph's root resolves them, so a
+  /// `.scoped` one is the scope's and what the scope registered comes first. Not while a singleton
+  /// is made, which must not capture one graph's instances (see
+  /// ``resolveInAskingGraph(_:arguments:from:)``).
+  private func isAskingGraphsOwn(_ collaborator: Container) -> Bool {
+    let root = root
+    return root !== collaborator && !isBuildingSingleton && root.isSelfOrAncestor(collaborator)
+  }
+
   /// Resolves a key that `container`, its ancestors and its collaborators cannot answer in the
   /// containers of the graph that asked: the graph's root (where the top-level `resolve` started)
   /// and its ancestors. A collaborator resolves in the same object graph, so what a screen's

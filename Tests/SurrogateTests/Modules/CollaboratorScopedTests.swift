@@ -22,6 +22,21 @@ private final class CheckoutHandler: Sendable {
   init(session: LedgerSession) { self.session = session }
 }
 
+/// The app's own `.scoped` unit of work, which a collaborator's definition takes.
+private final class AppSession: Sendable {}
+
+/// The payments module's writer, which takes the app's session.
+private final class LedgerWriter: Sendable {
+  let session: AppSession
+  init(session: AppSession) { self.session = session }
+}
+
+/// An app handler that takes the module's writer.
+private final class CheckoutWriterHandler: Sendable {
+  let writer: LedgerWriter
+  init(writer: LedgerWriter) { self.writer = writer }
+}
+
 /// An app singleton that (wrongly) needs the module's session.
 private final class Reconciler: Sendable {
   let session: LedgerSession
@@ -88,6 +103,54 @@ struct CollaboratorScopedTests {
       let session = try await scope.resolve(LedgerSession.self)
       #expect(session.rate.source == "payments")
       #expect(session.request === request)
+    }
+    withExtendedLifetime(payments) {}
+  }
+
+  private func appWithAScopedSessionAWriterNeeds(
+    writerScope: Scope, journal: DisposalJournal
+  ) -> (app: Container, payments: Container) {
+    let app = Container()
+    app.register(.scoped) { AppSession() }.disposing { _ in journal.note("AppSession") }
+    let payments = Container()
+    payments.register(writerScope) { r in LedgerWriter(session: try r.resolve()) }
+    app.collaborate(with: payments)
+    return (app, payments)
+  }
+
+  @Test(arguments: [Scope.shared, .scoped])
+  func aCollaboratorsDefinitionTakesTheAppsScopedInstanceOfTheScopeThatAsked(writerScope: Scope) async throws {
+    let journal = DisposalJournal()
+    let (app, payments) = appWithAScopedSessionAWriterNeeds(writerScope: writerScope, journal: journal)
+    try await app.withScope { scope in
+      let writer = try await scope.resolve(LedgerWriter.self)
+      #expect(try await scope.resolve(AppSession.self) === writer.session)
+    }
+    #expect(journal.disposed == ["AppSession"])
+    // Synchronously too.
+    func inASynchronousScope() throws {
+      try app.withScope { scope in
+        let writer = try scope.resolve(LedgerWriter.self)
+        #expect(try scope.resolve(AppSession.self) === writer.session)
+      }
+    }
+    try inASynchronousScope()
+    #expect(journal.disposed == ["AppSession", "AppSession"])
+    withExtendedLifetime(payments) {}
+  }
+
+  @Test func aCollaboratorsDefinitionTakingTheAppsScopedInstanceStillFailsOutsideAScope() throws {
+    let (app, payments) = appWithAScopedSessionAWriterNeeds(writerScope: .shared, journal: DisposalJournal())
+    #expect(throws: ResolutionError.self) { try app.resolve(LedgerWriter.self) }
+    withExtendedLifetime(payments) {}
+  }
+
+  @Test func aScopesValidationAcceptsACollaboratorTakingTheAppsScopedInstance() async throws {
+    let (app, payments) = appWithAScopedSessionAWriterNeeds(writerScope: .shared, journal: DisposalJournal())
+    app.register { r in CheckoutWriterHandler(writer: try r.resolve()) }
+    try await app.withScope { scope in
+      let report = await scope.validate()
+      #expect(report.problems.isEmpty, "\(report)")
     }
     withExtendedLifetime(payments) {}
   }
