@@ -59,6 +59,18 @@ struct DecoratorTests {
     #expect(catalogue is LoggingCatalogue)
   }
 
+  @Test func aDefinitionRegisteredAfterDecoratingIsNotDecorated() throws {
+    let container = Container()
+    container.register(.singleton, type: (any Catalogue).self) { RemoteCatalogue() }
+    container.decorate((any Catalogue).self) { _, inner in CachingCatalogue(upstream: inner) }
+    // A stub assembly applied after the app's swaps the definition, and its decorator with it.
+    container.register(.singleton, type: (any Catalogue).self) { RemoteCatalogue() }
+    #expect(try container.resolve((any Catalogue).self) is RemoteCatalogue)
+    // Decorating again wraps the stub.
+    container.decorate((any Catalogue).self) { _, inner in CachingCatalogue(upstream: inner) }
+    #expect(try container.resolve((any Catalogue).self) is CachingCatalogue)
+  }
+
   @Test func aDecoratedSingletonIsDecoratedOnce() throws {
     let counter = MadeCounter()
     let container = container(.singleton, counter: counter)
