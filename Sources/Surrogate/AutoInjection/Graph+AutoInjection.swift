@@ -1,7 +1,22 @@
 extension Graph {
-  /// Notes a new ``Resolvable`` instance, to be told when the graph is complete.
-  func noteResolvable(_ instance: any Resolvable) {
+  /// Notes a new ``Resolvable`` instance, to be told when the graph is complete; `onMainActor`
+  /// when it is a main-actor instance (its factory runs there), which is told there.
+  func noteResolvable(_ instance: any Resolvable, onMainActor: Bool = false) {
     extras.resolvables.append(instance)
+    if onMainActor { extras.hasMainActorResolvables = true }
+  }
+
+  /// Tells the ``Resolvable`` instances of an async graph that it is complete, on the main actor
+  /// when one of them is a main-actor instance (see ``complete(succeeded:)``, which tells them
+  /// where it runs otherwise).
+  func finishResolvablesAsync() async {
+    guard let extras = extrasStorage, extras.hasMainActorResolvables, !extras.resolvables.isEmpty else { return }
+    isCompleting = true
+    defer { isCompleting = false }
+    // NB: `try?`: the callbacks do not throw, so neither does the hop.
+    try? await MainActorHop.runSynchronously(self, self) { graph in
+      while graph.extrasStorage?.resolvables.isEmpty == false { graph.finishResolvables() }
+    }
   }
 
   /// Resolves an auto-injected property's value with `body`: meanwhile the resolution context of

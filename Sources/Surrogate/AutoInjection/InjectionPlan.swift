@@ -94,30 +94,58 @@ final class InjectionPlan: Sendable {
   /// synchronous path stores it; ``Resolvable/resolveDependencies(_:)``, the user's synchronous
   /// code, runs as synchronous code of the resolution does.
   ///
+  /// For a main-actor instance (`onMainActor`: its factory runs there), the reads and writes of
+  /// its properties, their `didInject` and its `resolveDependencies(_:)` run on the main actor;
+  /// the properties' values are made where the resolution runs, each in its own isolation.
+  ///
   /// ```swift
-  /// try await plan.runAsync(on: object, resolver: resolver, autoInjects: true)
+  /// try await plan.runAsync(on: object, resolver: resolver, autoInjects: true, onMainActor: false)
   /// ```
-  func runAsync(on object: AnyObject, resolver: Resolver, autoInjects: Bool) async throws {
+  func runAsync(on object: AnyObject, resolver: Resolver, autoInjects: Bool, onMainActor: Bool) async throws {
     if autoInjects {
       for field in fields {
         try await Self.injectAsync(
           field.type, into: object, at: field.offset, property: InjectedProperty(owner: type, name: field.name),
-          resolver: resolver)
+          resolver: resolver, onMainActor: onMainActor)
       }
     }
     if isResolvable, let resolvable = object as? any Resolvable {
-      try resolver.graph.runningSynchronously { try resolvable.resolveDependencies(resolver) }
+      guard onMainActor else {
+        return try resolver.graph.runningSynchronously { try resolvable.resolveDependencies(resolver) }
+      }
+      try await MainActorHop.runSynchronously(resolver.graph, (resolvable, resolver)) { input in
+        try input.0.resolveDependencies(input.1)
+      }
     }
   }
 
   /// Resolves the property at `offset` in `object` and stores its value in place, unless it has
-  /// one already. `object` is alive across the suspension: the caller holds it.
+  /// one already; stored on the main actor when `onMainActor` (its `didInject` runs there).
+  /// `object` is alive across the suspension: the caller holds it.
+  ///
+  /// NB: the wrapper is read where the resolution runs: the instance is new, and nothing else
+  /// has it yet (its factory returned it from the main actor before).
   private static func injectAsync<Property: AutoInjectedProperty>(
-    _: Property.Type, into object: AnyObject, at offset: Int, property: InjectedProperty, resolver: Resolver
+    _: Property.Type, into object: AnyObject, at offset: Int, property: InjectedProperty, resolver: Resolver,
+    onMainActor: Bool
   ) async throws {
     let current = withStoredProperty(of: object, at: offset, as: Property.self) { $0 }
     guard !current.hasValue, let value = try await current.resolveAsync(property, resolver: resolver) else { return }
-    withStoredProperty(of: object, at: offset, as: Property.self) { $0.store(value) }
+    let store = { (object: AnyObject) in
+      withStoredProperty(of: object, at: offset, as: Property.self) { $0.store(value) }
+    }
+    guard onMainActor else { return store(object) }
+    try await runOnMainActor(store, on: object, in: resolver.graph)
+  }
+
+  /// Runs `body` on `object` on the main actor, as synchronous code of `graph`.
+  ///
+  /// NB: not generic: a closure for the hop written in the generic ``injectAsync(_:into:at:property:resolver:onMainActor:)``
+  /// crashes Swift 6.3.1's SIL generation (a reabstraction thunk).
+  private static func runOnMainActor(_ body: @escaping (AnyObject) -> Void, on object: AnyObject, in graph: Graph)
+    async throws
+  {
+    try await MainActorHop.runSynchronously(graph, (object, body)) { input in input.1(input.0) }
   }
 
   private static func inject<Property: AutoInjectedProperty>(

@@ -117,7 +117,7 @@ extension Registration {
   @usableFromInline
   func start(_ plan: InjectionPlan, on instance: Instance, resolver: Resolver) -> Bool {
     if plan.isResolvable, let resolvable = object(of: instance) as? any Resolvable {
-      resolver.graph.noteResolvable(resolvable)
+      resolver.graph.noteResolvable(resolvable, onMainActor: isMainActor)
     }
     return plan.isResolvable || (!plan.fields.isEmpty && autoInjects(with: resolver))
   }
@@ -140,7 +140,10 @@ extension Registration {
   /// ```
   func injectPropertiesAsync(of instance: Instance, resolver: Resolver) async throws {
     guard let plan = injectionPlan(for: instance), let object = object(of: instance) else { return }
-    try await plan.runAsync(on: object, resolver: resolver, autoInjects: autoInjects(with: resolver))
+    // A main-actor instance's properties are its isolated state: read and written, and its
+    // `resolveDependencies(_:)` called, on the main actor, where its factory ran.
+    try await plan.runAsync(
+      on: object, resolver: resolver, autoInjects: autoInjects(with: resolver), onMainActor: isMainActor)
   }
 
   /// A copy whose instances get their auto-injected properties filled or not, whatever the

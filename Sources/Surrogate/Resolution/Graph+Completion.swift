@@ -36,6 +36,7 @@ extension Graph {
       await disposeUnreceived()
       throw error
     }
+    await finishResolvablesAsync()
     complete(succeeded: true)
     do {
       try dropUnreceived()
@@ -57,6 +58,7 @@ extension Graph {
       await disposeUnreceived()
       throw error
     }
+    await finishResolvablesAsync()
     complete(succeeded: true)
     do {
       try dropUnreceived()

@@ -127,6 +127,8 @@ extension Graph {
     var runsOnMainActor = false
     /// ``Resolvable`` instances made in this graph, in order of creation: told when it is complete.
     var resolvables: [any Resolvable] = []
+    /// Whether one of ``resolvables`` is a main-actor instance (see ``Graph/finishResolvablesAsync()``).
+    var hasMainActorResolvables = false
     /// The auto-injected property being resolved, and the path depth of its owner's frame.
     var injecting: (property: InjectedProperty, ownerDepth: Int)?
     /// Collaborating containers this graph resolved in: kept alive while it may use them.
