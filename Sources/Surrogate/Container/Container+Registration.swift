@@ -155,7 +155,7 @@ extension Container {
 
   /// Removes every definition and singleton instance from this container (not from its parent).
   ///
-  /// This also lifts the freeze of ``bootstrap()-4r7nw`` and forgets ``rejectedChanges``: the
+  /// This also lifts the freeze of ``bootstrap(isolation:)`` and forgets ``rejectedChanges``: the
   /// container is empty and can be composed and bootstrapped again, as in Dip.
   ///
   /// ```swift

@@ -54,7 +54,7 @@ extension Definition {
 
   /// Stores `disposer` for the registration that makes this definition's instances.
   ///
-  /// A disposal changes the definition: after ``Container/bootstrap()-4r7nw`` (or the end of the
+  /// A disposal changes the definition: after ``Container/bootstrap(isolation:)`` (or the end of the
   /// container) it is not applied and is listed in ``Container/rejectedChanges``, as a late
   /// `resolvingProperties` block is; on a definition whose registration was rejected it does
   /// nothing more.

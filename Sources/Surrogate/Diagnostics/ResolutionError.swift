@@ -253,7 +253,7 @@ extension ResolutionError {
     public static let requiresMainActor = Code(value: .requiresMainActor)
 
     /// A definition was registered, forwarded, decorated, removed or given a block after
-    /// ``Container/bootstrap()-4r7nw``, which froze the container's definitions: the change was
+    /// ``Container/bootstrap(isolation:)``, which froze the container's definitions: the change was
     /// not applied. A request that only the rejected registration could have answered throws it,
     /// and ``Container/validate()`` and ``Container/rejectedChanges`` list every rejected change.
     ///

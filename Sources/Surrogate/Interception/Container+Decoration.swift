@@ -21,7 +21,7 @@ extension Container {
   ///   `resolvingProperties` blocks and auto-injection apply to the instance it makes (the one the
   ///   decorators wrap); a list it joins (``Definition/contributes(to:)``) and a service it
   ///   declares (``Definition/runsAsService()``) get `type`'s instance, decorated, as `resolve`
-  ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap()-4r7nw``
+  ///   hands it out; ``remove(_:)`` removes it with its decorators; and after ``bootstrap(isolation:)``
   ///   a change to it is rejected and listed in ``rejectedChanges``, as for any definition.
   /// - `tag` decorates that tag's definition only; without one, every definition of `type`
   ///   registered in this container so far (or, when it has none, the one it inherits). A tag

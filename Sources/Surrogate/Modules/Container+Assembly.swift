@@ -3,7 +3,7 @@ extension Container {
   ///
   /// A later assembly that registers a key an earlier one registered replaces it (last wins), so
   /// an app can apply its production assemblies and then a test or preview assembly that swaps a
-  /// few. After ``bootstrap()-4r7nw`` the definitions are frozen and an assembly's registrations
+  /// few. After ``bootstrap(isolation:)`` the definitions are frozen and an assembly's registrations
   /// are rejected like any other late change (see ``rejectedChanges``).
   ///
   /// ```swift

@@ -1,5 +1,5 @@
 extension Container {
-  /// Whether ``bootstrap()-4r7nw`` has frozen this container's definitions (until ``removeAll()``).
+  /// Whether ``bootstrap(isolation:)`` has frozen this container's definitions (until ``removeAll()``).
   ///
   /// ```swift
   /// try container.bootstrap()
@@ -7,7 +7,7 @@ extension Container {
   /// ```
   public var isBootstrapped: Bool { snapshot().registry.freeze.isFrozen }
 
-  /// The changes to this container's definitions that were made after ``bootstrap()-4r7nw`` and
+  /// The changes to this container's definitions that were made after ``bootstrap(isolation:)`` and
   /// not applied, oldest first, each as a ``ResolutionError/Code/modifiedAfterBootstrap`` error
   /// that says what was changed and how to fix it.
   ///

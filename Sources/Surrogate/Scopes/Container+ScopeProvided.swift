@@ -23,7 +23,7 @@ extension Container {
   /// }
   /// ```
   ///
-  /// A declaration is a change to the definitions: after ``bootstrap()-4r7nw`` it is not applied
+  /// A declaration is a change to the definitions: after ``bootstrap(isolation:)`` it is not applied
   /// (see ``rejectedChanges``).
   ///
   /// - Parameters:

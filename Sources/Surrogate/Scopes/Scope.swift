@@ -5,7 +5,7 @@
 /// | ``unique`` | a new one every time it is resolved |
 /// | ``shared`` (default) | one per top-level `resolve`, shared by everything in that object graph |
 /// | ``singleton`` | one for the life of the definition, made on first use |
-/// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap()-4r7nw`` |
+/// | ``eagerSingleton`` | a singleton made by ``Container/bootstrap(isolation:)`` |
 /// | ``weakSingleton`` | shared while someone holds it; made again once it is released |
 /// | ``custom(_:)`` | one per definition until ``Container/reset(_:)`` releases it (a "session") |
 /// | ``scoped`` | one per ``Container/withScope(isolation:reportingDisposalFailures:_:)`` scope, until it ends |
@@ -83,7 +83,7 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public static let singleton = Scope(kind: .singleton)
 
-  /// A singleton that ``Container/bootstrap()-4r7nw`` creates up front.
+  /// A singleton that ``Container/bootstrap(isolation:)`` creates up front.
   ///
   /// ```swift
   /// container.register(.eagerSingleton) { CrashReporter() }

@@ -6,7 +6,7 @@ extension Definition where Instance: LongRunningService {
   /// instance runs for the container's life); any other scope is reported by
   /// ``Container/validate()`` and thrown by ``Container/resolveServices()`` as
   /// ``ServiceError/Code/notASingleton``. Declaring it again replaces the first declaration.
-  /// Declare it before ``Container/bootstrap()-4r7nw``: a later declaration is not applied and is
+  /// Declare it before ``Container/bootstrap(isolation:)``: a later declaration is not applied and is
   /// listed in ``Container/rejectedChanges``.
   ///
   /// ```swift
@@ -30,7 +30,7 @@ extension Definition {
   /// task is cancelled. Same rules as ``runsAsService()``: a singleton scope only; on a forwarded
   /// definition it declares the definition it forwards to.
   ///
-  /// A service declaration changes the definition: after ``Container/bootstrap()-4r7nw`` (or
+  /// A service declaration changes the definition: after ``Container/bootstrap(isolation:)`` (or
   /// ``Container/shutdown()``) it is not applied and is listed in ``Container/rejectedChanges``
   /// (and by ``Container/validate()``), as a late `.disposing` block is; on a definition whose
   /// registration was rejected it does nothing more.

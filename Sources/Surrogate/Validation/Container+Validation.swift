@@ -36,7 +36,7 @@ extension Container {
   /// own (no network in a test run, say) is a ``ValidationWarning/Kind/factoryThrew`` warning
   /// that names the error: the graph is wired correctly, the environment is missing.
   ///
-  /// Changes made to the definitions after ``bootstrap()-4r7nw``, which were not applied, are
+  /// Changes made to the definitions after ``bootstrap(isolation:)``, which were not applied, are
   /// problems (``ResolutionError/Code/modifiedAfterBootstrap``).
   ///
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
@@ -502,16 +502,22 @@ extension Container {
   /// An eager singleton that takes runtime arguments cannot be made without them: it is made on
   /// its first `resolve(_:arguments:)` instead.
   ///
+  /// A main-actor eager singleton is made when this is called from main-actor code (an app
+  /// delegate's launch); elsewhere it throws ``ResolutionError/Code/requiresMainActor``, as a
+  /// synchronous `resolve` does: use `try await bootstrap()` there.
+  ///
   /// ```swift
   /// container.register(.eagerSingleton) { CrashReporter() }
   /// try container.bootstrap()
   /// ```
   ///
+  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor eager
+  ///   singletons are made when it is the main actor.
   /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
-  public func bootstrap() throws(ResolutionError) {
+  public func bootstrap(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) {
     freezeDefinitions()
     for entry in eagerSingletons() {
-      let graph = Graph(container: self)
+      let graph = Graph(container: self, isolation: isolation)
       _ = try graph.completing { () throws(ResolutionError) -> Any in
         try graph.resolveErased(entry.key, arguments: (), from: self)
       }
@@ -520,7 +526,7 @@ extension Container {
 
   /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories
   /// and running main-actor ones on the main actor, and freezes its definitions as
-  /// ``bootstrap()-4r7nw`` does.
+  /// ``bootstrap(isolation:)`` does.
   ///
   /// ```swift
   /// container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }

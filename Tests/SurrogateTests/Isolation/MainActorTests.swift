@@ -67,6 +67,23 @@ struct MainActorTests {
     #expect(report.skippedDefinitions.isEmpty, "\(report)")
   }
 
+  @MainActor
+  @Test func synchronousBootstrapOnTheMainActorMakesAMainActorEagerSingleton() throws {
+    let container = Container()
+    container.register(.eagerSingleton) { @MainActor _ in MainViewController() }
+    try container.bootstrap()
+    #expect(container.rejectedChanges.isEmpty)
+    let first = try container.resolve(MainViewController.self)
+    #expect(try container.resolve(MainViewController.self) === first)
+  }
+
+  @Test func synchronousBootstrapOffTheMainActorSaysAMainActorEagerSingletonNeedsIt() {
+    let container = Container()
+    container.register(.eagerSingleton) { @MainActor _ in MainViewController() }
+    let error = #expect(throws: ResolutionError.self) { try container.bootstrap() }
+    #expect(error?.code == .requiresMainActor)
+  }
+
   @Test func nonIsolatedDefinitionsStillResolveOffTheMainActor() throws {
     let presenter = try container().resolve(MainPresenter.self)
     _ = presenter.service
