@@ -115,6 +115,15 @@ struct OverrideLifetimeTests {
     #expect(error?.message.contains("`withOverrides` call that has returned") == true, "\(error.map { "\($0)" } ?? "")")
   }
 
+  @Test func aLazyKeptPastOverridesOfAnotherTypeSaysTheOverridesEnded() async throws {
+    let app = app()
+    let lazy = try await app.withOverrides({ $0.register { "unrelated" } }) {
+      try await app.resolve(Lazy<any Rate>.self)
+    }
+    let error = resolutionError { try lazy() }
+    #expect(error?.code == .containerShutDown)
+  }
+
   @Test func anAsyncProviderKeptPastItsOverridesSaysTheOverridesEnded() async throws {
     let app = app()
     let (provider, inside) = try await app.withOverrides({ $0.register(type: (any Rate).self) { StubRate() } }) {
