@@ -2,7 +2,27 @@ import Surrogate
 import SurrogateTesting
 import Testing
 
+private protocol InjectedScreenView: AnyObject {}
+
+private final class InjectedScreen: InjectedScreenView {
+  @Injected var presenter: InjectedPresenter
+}
+
+private final class InjectedPresenter {
+  @Injected var view: any InjectedScreenView
+}
+
 struct ContainerLeakCheckTests {
+  @Test func aCycleThroughInjectedPropertiesIsNamedByTheProperties() throws {
+    let container = Container()
+    container.register { InjectedScreen() }.implements((any InjectedScreenView).self)
+    container.register { InjectedPresenter() }
+    let report = try container.checkForLeaks(resolving: InjectedScreen.self)
+    let screen = report.leaks.first { $0.typeName == "InjectedScreen" }
+    #expect(screen?.cycleDescription == "InjectedScreen.presenter → InjectedPresenter.view → InjectedScreen")
+    #expect(screen?.suggestion.hasPrefix("InjectedPresenter.view holds InjectedScreen") == true, "\(report)")
+  }
+
   @Test func leakyMVPCompositionIsReportedWithTheExactPath() throws {
     let report = try leakyScreenContainer().checkForLeaks(resolving: ScreenController.self)
     #expect(!report.isReleased)
@@ -10,8 +30,10 @@ struct ContainerLeakCheckTests {
     #expect(report.retainedByContainer == 1)
     let controller = report.leaks.first { $0.typeName == "ScreenController" }
     #expect(controller?.cycleDescription == "ScreenController.presenter → ScreenPresenter.view → ScreenController")
-    #expect(controller?.suggestion.hasPrefix(
-      "ScreenPresenter.view holds ScreenController through ScreenView: forward ScreenView through WeakRefProxy") == true)
+    #expect(
+      controller?.suggestion.hasPrefix(
+        "ScreenPresenter.view holds ScreenController through ScreenView: forward ScreenView through WeakRefProxy")
+        == true)
     let presenter = report.leaks.first { $0.typeName == "ScreenPresenter" }
     #expect(presenter?.cycleDescription == "ScreenPresenter.view → ScreenController.presenter → ScreenPresenter")
     #expect(report.description.hasPrefix("ScreenController NOT released: 2 objects, 2 leaked"))

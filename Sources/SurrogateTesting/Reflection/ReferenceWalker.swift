@@ -117,6 +117,10 @@ package struct ReferenceWalker {
         // A task's operation and what it captures live in the runtime's task object.
         result.opaque.append(path)
         result.tasks.append(path)
+      case .struct? where Self.isInjectedWrapper(value):
+        // An `@Injected` property's storage (`_presenter.storage`) reads as the property itself
+        // (`presenter`), as the report's user wrote it.
+        walkStruct(value, path: Self.wrappedPropertyPath(path), depth: depth, naming: false)
       case .struct?:
         walkStruct(value, path: path, depth: depth)
       default:
@@ -128,8 +132,24 @@ package struct ReferenceWalker {
       }
     }
 
-    /// Walks a struct's strong stored properties (a struct can hold a `weak` property too).
-    private mutating func walkStruct(_ value: Any, path: String, depth: Int) {
+    /// Whether `value` is the storage of an auto-injected property (``Injected``), whose own
+    /// stored property is an implementation detail of the library.
+    private static func isInjectedWrapper(_ value: Any) -> Bool {
+      String(reflecting: type(of: value)).hasPrefix("Surrogate.Injected<")
+    }
+
+    /// `path` with the property wrapper's backing-storage underscore dropped from its last
+    /// component (`Screen._presenter` reads `Screen.presenter`).
+    private static func wrappedPropertyPath(_ path: String) -> String {
+      var components = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      guard let last = components.last, last.hasPrefix("_") else { return path }
+      components[components.count - 1] = String(last.dropFirst())
+      return components.joined(separator: ".")
+    }
+
+    /// Walks a struct's strong stored properties (a struct can hold a `weak` property too); with
+    /// `naming` `false`, under `path` itself rather than each property's name.
+    private mutating func walkStruct(_ value: Any, path: String, depth: Int, naming: Bool = true) {
       func open<Value>(_: Value.Type) {
         // NB: a struct read from a property of protocol type (`let terminal: any Terminal`) arrives
         // as an `Any` holding that existential, not the struct: cast it to its dynamic type first,
@@ -142,7 +162,7 @@ package struct ReferenceWalker {
         withUnsafeBytes(of: value) { bytes in
           guard let base = bytes.baseAddress else { return }
           for field in fields where field.isStrong {
-            walkField(field, at: base + field.offset, path: joined(path, field.name), depth: depth + 1)
+            walkField(field, at: base + field.offset, path: naming ? joined(path, field.name) : path, depth: depth + 1)
           }
         }
       }
