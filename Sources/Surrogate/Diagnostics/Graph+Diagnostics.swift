@@ -99,7 +99,8 @@ extension Graph {
   static var cycleRemedy: String {
     """
     Break the cycle: construct one side without the other and inject it with \
-    `.resolvingProperties { r, instance in ... }`, with `.shared` scope on both (a `.unique` definition can \
+    `.resolvingProperties { r, instance in ... }` (`.resolvingPropertiesOnMainActor` for a main-actor \
+    instance), with `.shared` scope on both (a `.unique` definition can \
     never be part of a cycle); or, when one side takes the other through a protocol, forward that protocol \
     `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side \
     is built.

@@ -241,8 +241,9 @@ extension Graph {
     guard best.count == 1, let chosen = best.first else {
       throw ResolutionError(
         .ambiguousAutowiring, key: key, path: path(to: key),
-        message:
-          "Cannot auto-wire \(key): \(best.count) factories with \(arity) resolvable arguments fit equally well.",
+        message: "Cannot auto-wire \(key): \(best.count) factories with \(arity) resolvable "
+          + (arity == 1 ? "argument" : "arguments") + " fit equally well: "
+          + best.map(\.entry.key.description).sorted().joined(separator: ", ") + ".",
         remedy:
           "Register a factory for \(typeName(key.type)) without runtime arguments, or resolve it with explicit `arguments:`.",
         nearby: best.map(\.entry.key))

@@ -115,7 +115,9 @@ struct ArgumentsAndAutowiringTests {
     let error = #expect(throws: ResolutionError.self) { try container.resolve([String].self) }
     #expect(error?.code == .ambiguousAutowiring)
     #expect(
-      error?.message == "Cannot auto-wire Array<String>: 2 factories with 1 resolvable arguments fit equally well.")
+      error?.message
+        == "Cannot auto-wire Array<String>: 2 factories with 1 resolvable argument fit equally well: "
+        + "Array<String> (arguments: Int), Array<String> (arguments: String).")
     #expect(error?.nearby.count == 2)
     #expect(ids(error?.path.map(\.type)) == ids([String].self))
   }

@@ -84,6 +84,18 @@ struct MainActorTests {
     #expect(error?.code == .requiresMainActor)
   }
 
+  @MainActor
+  @Test func aMainActorCyclesRemedyNamesTheMainActorBlock() {
+    final class Left { init(right: Right) {} }
+    final class Right { init(left: Left) {} }
+    let container = Container()
+    container.register(.shared) { @MainActor r in Left(right: try r.resolve()) }
+    container.register(.shared) { @MainActor r in Right(left: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(Left.self) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.remedy.contains("`.resolvingPropertiesOnMainActor` for a main-actor instance") == true)
+  }
+
   @Test func nonIsolatedDefinitionsStillResolveOffTheMainActor() throws {
     let presenter = try container().resolve(MainPresenter.self)
     _ = presenter.service

@@ -248,7 +248,10 @@ struct MisconfigurationTests {
     container.register { r in [try r.resolve(Client.self)] }
     let error = #expect(throws: ResolutionError.self) { try container.resolve([Client].self) }
     #expect(error?.code == .ambiguousAutowiring)
-    #expect(error?.message == "Cannot auto-wire Client: 2 factories with 1 resolvable arguments fit equally well.")
+    #expect(
+      error?.message
+        == "Cannot auto-wire Client: 2 factories with 1 resolvable argument fit equally well: "
+        + "Client (arguments: Int), Client (arguments: String).")
     #expect(error?.pathDescription == "Array<Client> → Client")
     #expect(error?.remedy == "Register a factory for Client without runtime arguments, or resolve it with explicit `arguments:`.")
     #expect(Set(error?.nearby.map(\.description) ?? []) == ["Client (arguments: Int)", "Client (arguments: String)"])
