@@ -21,7 +21,7 @@ extension Graph {
         .requiresAwait, key: key, path: path(to: key),
         message: "\(what), but \(asker.code) asks for it, and synchronous code cannot await: it runs once.",
         remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
-          + "{ r async throws in ... }`)"
+          + (asker.isMainActor ? "{ @MainActor r async throws in ... }`)" : "{ r async throws in ... }`)")
           + (blockOnly ? "." : ", or register \(key) as a singleton that `bootstrap()` makes before anything asks."))
     }
     return ResolutionError(
@@ -57,14 +57,28 @@ extension Graph {
   /// message; and what must become `async` for it to work: that code, or, when it runs inside
   /// other synchronous code (`A`'s synchronous factory resolving `B`, whose factory asks), all of
   /// it from the outermost (see ``runningSynchronously(_:)``).
-  private func synchronousAsker() -> (name: String, code: String, toChange: String)? {
+  /// `isMainActor`: whether the code to change is a main-actor definition's, which stays one when
+  /// it becomes `async`.
+  private func synchronousAsker() -> (name: String, code: String, toChange: String, isMainActor: Bool)? {
     guard isAsync, let frame = frames.last else { return nil }
     let name = definitionName(of: frame)
     let code = synchronousCode(of: frame, named: name)
     let outermost = (extrasStorage?.synchronousRunDepth ?? 0) - 1
-    guard frames.indices.contains(outermost), outermost < frames.count - 1 else { return (name, code, code) }
+    guard frames.indices.contains(outermost), outermost < frames.count - 1 else {
+      return (name, code, code, isMainActorDefinition(frame))
+    }
     let outer = synchronousCode(of: frames[outermost], named: definitionName(of: frames[outermost]))
-    return (name, code, "\(outer) and the synchronous code it runs, down to \(code),")
+    return (
+      name, code, "\(outer) and the synchronous code it runs, down to \(code),",
+      isMainActorDefinition(frames[outermost])
+    )
+  }
+
+  /// Whether the definition whose code runs in `frame` is registered for the main actor.
+  private func isMainActorDefinition(_ frame: Frame) -> Bool {
+    root.snapshotChain().lazy.compactMap { snapshot in
+      snapshot.registry.entries.first { $0.id == frame.id }?.isMainActorIsolated
+    }.first ?? false
   }
 
   private func synchronousCode(of frame: Frame, named name: String) -> String {

@@ -50,6 +50,17 @@ struct SynchronousCodeErrorTextTests {
         + "{ r async throws in ... }`).")
   }
 
+  @Test func aMainActorFactoryAskingForAnAsyncDefinitionIsToldToStayOnTheMainActor() async throws {
+    let app = Container()
+    app.register(.shared) { _ async in TextChild() }
+    app.register(.shared) { @MainActor r in TextParent(child: try r.resolve()) }
+    let error = await #expect(throws: ResolutionError.self) { try await app.resolve(TextParent.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(
+      error?.remedy.contains("(`register { @MainActor r async throws in ... }`)") == true,
+      "\(error.map { "\($0)" } ?? "")")
+  }
+
   @Test func aMainActorDefinitionAskedForOffTheMainActorNamesTheFactoryAndBothWaysOut() async throws {
     let app = Container()
     app.register(.shared) { @MainActor _ in TextView() }
