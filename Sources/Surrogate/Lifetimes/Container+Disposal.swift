@@ -179,7 +179,7 @@ extension Container {
   private func end(byAncestor: Bool = false) -> [TrackedDisposal]? {
     guard let disposals = endLifetime(byAncestor: byAncestor) else { return nil }
     hasShutDown.store(true, ordering: .releasing)
-    write { $0.endForShutdown() }
+    write { [opensScope] in $0.endForShutdown(keepingKeys: !opensScope) }
     if opensScope, let parent { parent.links.withLock(owner: parent) { $0.children.removeScope(self) } }
     return disposals
   }
