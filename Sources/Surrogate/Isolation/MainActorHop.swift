@@ -6,6 +6,8 @@ enum MainActorHop {
   static func run<Input, Output>(
     _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) async throws -> Output
   ) async throws -> Output {
+    try graph.beginMainActorHop()
+    defer { graph.endMainActorHop() }
     let output = try await runOnMain(TaskOwned(value: (graph, input)), body)
     return output.value
   }
@@ -17,6 +19,8 @@ enum MainActorHop {
   static func runSynchronously<Input, Output>(
     _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) throws -> Output
   ) async throws -> Output {
+    try graph.beginMainActorHop()
+    defer { graph.endMainActorHop() }
     let output = try await runSynchronouslyOnMain(TaskOwned(value: (graph, input)), body)
     return output.value
   }

@@ -24,7 +24,19 @@ extension Graph {
   @usableFromInline var retryGate: Gate? { extrasStorage?.retryAfter }
 
   func waitForCreation(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) throws(ResolutionError) {
-    guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
+    let onMainActor = !isAsync && isOnMainActor
+    let decision = WaitCoordinator.shared.beginWaiting(owner, for: creator, onMainActor: onMainActor)
+    if decision == .blocksTheMainActor {
+      // An awaited resolve is making it and needs the main actor to finish: blocking the main
+      // actor here would wait for ever. No retry: it would block the same way.
+      throw ResolutionError(
+        .requiresAwait, key: requested, path: path(to: requested),
+        message: "\(requested) is being made by an awaited `resolve` that needs the main actor to finish it, and this "
+          + "synchronous resolution on the main actor would block the main actor waiting for it.",
+        remedy: "Resolve it with `try await container.resolve(...)` here: it waits without blocking the main actor. "
+          + "Or make it before anything asks (an `.eagerSingleton` that `try await bootstrap()` makes).")
+    }
+    guard decision == .wait else {
       let sameThread = creator.runner == owner.runner
       // Two threads each create a singleton the other needs (a cycle broken with
       // `resolvingProperties`, first resolved from both ends at once): this one backs off. Its
@@ -43,11 +55,11 @@ extension Graph {
           : Self.waitCycleRemedy)
     }
     gate.wait()
-    WaitCoordinator.shared.endWaiting(owner)
+    WaitCoordinator.shared.endWaiting(owner, onMainActor: onMainActor)
   }
 
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
-    guard WaitCoordinator.shared.beginWaiting(owner, for: creator) else {
+    guard WaitCoordinator.shared.beginWaiting(owner, for: creator) == .wait else {
       let sameTask = creator.runner == owner.runner
       if !sameTask { extras.retryAfter = gate }
       throw ResolutionError(
@@ -63,6 +75,28 @@ extension Graph {
     }
     defer { WaitCoordinator.shared.endWaiting(owner) }
     try await gate.waitAsync()
+  }
+
+  /// Notes that this async graph needs the main actor (see ``MainActorHop``), unless a
+  /// synchronous resolve on the main actor is blocked waiting for it: then it backs off, as from a
+  /// cycle of waits. Its top-level `resolve` abandons what it claimed, which lets the main actor
+  /// make what it waited for, and starts again.
+  func beginMainActorHop() throws(ResolutionError) {
+    guard !WaitCoordinator.shared.beginMainActorHop(owner.runner) else { return }
+    let retryNow = Gate()
+    retryNow.open()
+    extras.retryAfter = retryNow
+    let key = frames.last?.key ?? DefinitionKey(type: MainActor.self, tag: nil)
+    throw ResolutionError(
+      .circularDependency, key: key, path: path(to: key),
+      message: "\(key) needs the main actor, where a synchronous resolution is waiting for a singleton this "
+        + "resolution is making.",
+      remedy: "Resolve the singleton with `try await container.resolve(...)` on the main actor too, or make it "
+        + "before (an `.eagerSingleton` that `try await bootstrap()` makes).")
+  }
+
+  func endMainActorHop() {
+    WaitCoordinator.shared.endMainActorHop(owner.runner)
   }
 
   static var waitCycleRemedy: String {

@@ -175,6 +175,9 @@ struct GraphOwner: Hashable, Sendable {
   enum Runner: Hashable, Sendable {
     case thread(UInt)
     case task(outermostGraph: ObjectIdentifier)
+    /// The main actor, which a synchronous graph on it blocks while it waits (see
+    /// ``WaitCoordinator``).
+    case mainActor
   }
 
   let graph: ObjectIdentifier

@@ -19,34 +19,86 @@ final class WaitCoordinator: Sendable {
   /// The process's coordinator, which every graph's waits go through.
   static let shared = WaitCoordinator()
 
-  /// For each waiting runner (a thread, or an async graph's task), the graph it waits for.
-  ///
-  /// NB: keyed by runner, not by graph: a graph that owns a singleton may be blocked by another
-  /// graph nested on its runner (its factory called `y.resolve` on a container of another family,
-  /// and that graph waits); the chain of waits follows the owner's runner to that wait. A runner
-  /// waits for one thing at a time.
-  private let waits = Mutex<[GraphOwner.Runner: GraphOwner]>([:])
+  /// The waits, and the async graphs that are running code on the main actor (or hopping there).
+  private struct State {
+    /// For each waiting runner (a thread, or an async graph's task), the graph it waits for; a
+    /// synchronous graph that waits on the main actor is listed under ``GraphOwner/Runner/mainActor``
+    /// too.
+    ///
+    /// NB: keyed by runner, not by graph: a graph that owns a singleton may be blocked by another
+    /// graph nested on its runner (its factory called `y.resolve` on a container of another family,
+    /// and that graph waits); the chain of waits follows the owner's runner to that wait. A runner
+    /// waits for one thing at a time.
+    var waits: [GraphOwner.Runner: GraphOwner] = [:]
+    /// How many main-actor hops each async graph's runner is in (``MainActorHop``): a runner
+    /// listed here needs the main actor to go on.
+    var hops: [GraphOwner.Runner: Int] = [:]
+  }
+
+  private let state = Mutex(State())
 
   private init() {}
 
-  /// Registers that `waiter` is about to wait for `owner`; returns `false` when that would
-  /// deadlock: `owner` runs on the waiter's own runner, or is (transitively) waiting for it.
-  func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner) -> Bool {
-    waits.withLock(owner: self) { waits in
+  /// What a wait would do.
+  enum Decision {
+    /// Wait: no cycle.
+    case wait
+    /// A cycle of waits: the waiter backs off.
+    case cycle
+    /// A synchronous waiter on the main actor would block it while a graph it waits for (or one
+    /// that graph waits for) needs the main actor: it must not wait.
+    case blocksTheMainActor
+  }
+
+  /// Records that `waiter` waits for `owner`, unless that closes a cycle of waits; `onMainActor`
+  /// when the waiter is a synchronous graph on the main actor, which blocks it while it waits.
+  func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner, onMainActor: Bool = false) -> Decision {
+    state.withLock(owner: self) { state in
       var current = owner
       var steps = 0
       while true {
-        if current.runner == waiter.runner { return false }
-        guard let next = waits[current.runner], steps < waits.count else { break }
+        if current.runner == waiter.runner { return .cycle }
+        if onMainActor, state.hops[current.runner, default: 0] > 0 { return .blocksTheMainActor }
+        guard let next = state.waits[current.runner], steps < state.waits.count else { break }
         current = next
         steps += 1
       }
-      waits[waiter.runner] = owner
+      state.waits[waiter.runner] = owner
+      if onMainActor { state.waits[.mainActor] = owner }
+      return .wait
+    }
+  }
+
+  func endWaiting(_ waiter: GraphOwner, onMainActor: Bool = false) {
+    state.withLock(owner: self) { state in
+      state.waits.removeValue(forKey: waiter.runner)
+      if onMainActor { state.waits.removeValue(forKey: .mainActor) }
+    }
+  }
+
+  /// Records that the async graph running on `runner` needs the main actor, unless code on the
+  /// main actor is blocked waiting for it (directly or through other waits): then `false`, and
+  /// it must back off so that the main actor can go on.
+  func beginMainActorHop(_ runner: GraphOwner.Runner) -> Bool {
+    state.withLock(owner: self) { state in
+      if var current = state.waits[.mainActor] {
+        var steps = 0
+        while true {
+          if current.runner == runner { return false }
+          guard let next = state.waits[current.runner], steps < state.waits.count else { break }
+          current = next
+          steps += 1
+        }
+      }
+      state.hops[runner, default: 0] += 1
       return true
     }
   }
 
-  func endWaiting(_ waiter: GraphOwner) {
-    _ = waits.withLock(owner: self) { $0.removeValue(forKey: waiter.runner) }
+  func endMainActorHop(_ runner: GraphOwner.Runner) {
+    state.withLock(owner: self) { state in
+      let depth = state.hops[runner, default: 1] - 1
+      state.hops[runner] = depth > 0 ? depth : nil
+    }
   }
 }
