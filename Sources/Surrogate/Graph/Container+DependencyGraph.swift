@@ -23,6 +23,7 @@ extension Container {
     let recorder = EdgeRecorder()
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
+    var disposals: [ThrowawayDisposal] = []
     for entry in Self.drawingOrder(entries) where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag)
     {
       let graph = Graph(container: root, isolation: isolation, isValidation: true)
@@ -33,7 +34,10 @@ extension Container {
       } catch {
         incomplete.note(error, recorder: recorder, isAsync: false)
       }
+      disposals += graph.extrasStorage?.validationDisposals ?? []
     }
+    // What the drawing made is disposed as `validate()` disposes what it made.
+    _ = ThrowawayDisposal.runSynchronously(disposals)
     return makeDependencyGraph(recorder: recorder, entries: entries, incomplete: incomplete)
   }
 
@@ -58,21 +62,27 @@ extension Container {
     // before anything asks, so a synchronous factory may take one that needs `await`.
     let drawn = Self.drawingOrder(entries).filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
     var kept = ThrowawaySingletons()
+    var disposals: [ThrowawayDisposal] = []
     for entry in drawn.filter(\.isEagerSingleton) + drawn.filter({ !$0.isEagerSingleton }) {
       recorder.startAttempt()
       let outcome = await kept.resolve(
         entry.key, from: root, recordingIn: recorder, keepsWhatItMade: entry.isEagerSingleton)
+      disposals += outcome.disposals
       guard let error = outcome.error else { continue }
       guard let error = error as? ResolutionError else { break }  // cancelled
       incomplete.note(error, recorder: recorder, isAsync: true)
     }
+    kept = ThrowawaySingletons()
+    // What the drawing made is disposed as `validate()` disposes what it made.
+    _ = await ThrowawayDisposal.run(disposals)
     return makeDependencyGraph(recorder: recorder, entries: entries, incomplete: incomplete)
   }
 
   /// The graph of one resolution of `type`: the definitions it needed and who asked for whom.
   ///
   /// It resolves in a throwaway graph, as ``validate(isolation:)`` does: the container's singletons
-  /// are neither read nor kept, so their factories run again and what they make is dropped. Inside
+  /// are neither read nor kept, so their factories run again, and what they make is disposed
+  /// before it returns (synchronous disposals only; the awaited form runs `async` ones). Inside
   /// ``withOverrides(_:operation:)-(_,()->Result)``, it is the graph `resolve` makes there, with the
   /// overrides, from this container, a scope of it or a container below it.
   ///
@@ -94,9 +104,14 @@ extension Container {
     // Inside `withOverrides`, the graph `resolve` would make there: the override's.
     if let override = activeOverride { return try override.dependencyGraph(of: type, tag: tag, isolation: isolation) }
     let recorder = EdgeRecorder()
-    let graph = Graph(container: self, isolation: isolation, isValidation: true)
-    graph.observer = recorder
-    _ = try graph.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    var graph = Optional(Graph(container: self, isolation: isolation, isValidation: true))
+    graph?.observer = recorder
+    defer {
+      let disposals = graph?.extrasStorage?.validationDisposals ?? []
+      graph = nil
+      _ = ThrowawayDisposal.runSynchronously(disposals)
+    }
+    _ = try graph!.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
     return makeDependencyGraph(recorder: recorder, entries: entriesInReach(), onlyReached: true)
   }
 
@@ -125,12 +140,27 @@ extension Container {
     let eagerRecorder = EdgeRecorder()
     var kept = ThrowawaySingletons()
     let eagerKeys = entries.filter { $0.isEagerSingleton && !$0.key.hasArguments }.map(\.key)
-    for key in eagerKeys { _ = await kept.resolve(key, from: self, recordingIn: eagerRecorder) }
+    var disposals: [ThrowawayDisposal] = []
+    for key in eagerKeys { disposals += await kept.resolve(key, from: self, recordingIn: eagerRecorder).disposals }
     let recorder = EdgeRecorder()
-    let graph = kept.graph(from: self, observedBy: recorder)
-    _ = try await graph.runningAsTaskGraph {
-      try await graph.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    var graph = Optional(kept.graph(from: self, observedBy: recorder))
+    kept = ThrowawaySingletons()
+    let failure: (any Error)?
+    do {
+      let drawing = graph!
+      _ = try await drawing.runningAsTaskGraph {
+        try await drawing.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+      }
+      failure = nil
+    } catch {
+      failure = error
     }
+    // What the drawing made is disposed as `validate()` disposes what it made, once the graph that
+    // held it is gone.
+    disposals += graph?.extrasStorage?.validationDisposals ?? []
+    graph = nil
+    _ = await ThrowawayDisposal.run(disposals)
+    if let failure { throw failure }
     recorder.absorb(eagerRecorder, below: eagerKeys)
     return makeDependencyGraph(recorder: recorder, entries: entries, onlyReached: true)
   }
