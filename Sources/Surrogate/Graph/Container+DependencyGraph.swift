@@ -201,7 +201,9 @@ extension Container {
         scopes[entry.key] = scopes[entry.key] ?? scoped.scope
       }
     }
-    let reached = Set(recorder.scopes.keys)
+    // What a resolution reached, and what it takes later (a `Lazy`'s definition, not made now,
+    // is still the other end of an edge).
+    let reached = Set(recorder.scopes.keys).union(recorder.laterRequests.map(\.request.to))
     let keys = onlyReached ? Array(reached) : Array(scopes.keys)
     let names = DecorationTag.nodeNames(of: keys)
     let nodes = keys.compactMap { key in

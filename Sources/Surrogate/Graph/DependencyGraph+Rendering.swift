@@ -48,7 +48,10 @@ extension DependencyGraph {
       let from = ids[edge.from] ?? "missing"
       let to = ids[edge.to] ?? "missing"
       let arrow = edge.isWeak || edge.isDeferred ? "-.->" : "-->"
-      let label = Self.label(of: edge).map { "|\"\(Self.escapeMermaid($0))\"|" } ?? ""
+      // Mermaid has one dotted arrow: a weak edge says so in its text (DOT dashes it instead).
+      let text =
+        edge.isWeak ? ["weak", Self.label(of: edge)].compactMap { $0 }.joined(separator: ", ") : Self.label(of: edge)
+      let label = text.map { "|\"\(Self.escapeMermaid($0))\"|" } ?? ""
       lines.append("  \(from) \(arrow)\(label) \(to)")
       if isOnCycle(edge) { cycleLinks.append(index) }
     }

@@ -44,6 +44,28 @@ struct DeferredEdgeTests {
     #expect(graph.mermaid().contains(#"-.->|"later"|"#))
   }
 
+  @Test func theGraphOfOneResolutionDrawsTheNodeADeferredEdgeLeadsTo() throws {
+    let container = Container()
+    container.autowire(Editor.init)
+    container.autowire(Page.init)
+    container.register(.unique) { Preview() }
+    let graph = try container.dependencyGraph(of: Page.self)
+    let nodes = Set(graph.nodes.map(\.key.description))
+    #expect(nodes == ["Page", "Editor", "Preview"])
+    #expect(graph.edges.allSatisfy { edge in nodes.contains(edge.to.description) })
+    #expect(!graph.mermaid().contains("missing"))
+  }
+
+  @Test func mermaidTellsAWeakEdgeFromADeferredOne() {
+    let container = Container()
+    container.register(.shared) { WeakView() }
+      .implements((any WeakViewing).self, through: WeakRefProxy.init)
+      .resolvingProperties { r, view in view.presenter = try r.resolve() }
+    container.register(.shared) { r in WeakPresenter(view: try r.resolve()) }
+    let mermaid = container.dependencyGraph().mermaid()
+    #expect(mermaid.contains(#"-.->|"weak, as WeakViewing"|"#), "\(mermaid)")
+  }
+
   @Test func theAsyncFormsAreDeferredEdgesToTheDefinitionThatAnswers() async throws {
     let container = Container()
     container.register(.singleton) { () async in SearchIndex() }
@@ -79,4 +101,16 @@ struct DeferredEdgeTests {
     let previews: Provider<Preview>
     init(previews: Provider<Preview>) { self.previews = previews }
   }
+}
+
+protocol WeakViewing: AnyObject {}
+extension WeakRefProxy: WeakViewing where T: WeakViewing {}
+
+final class WeakView: WeakViewing {
+  var presenter: WeakPresenter?
+}
+
+final class WeakPresenter {
+  let view: any WeakViewing
+  init(view: any WeakViewing) { self.view = view }
 }
