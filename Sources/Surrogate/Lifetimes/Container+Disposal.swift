@@ -260,6 +260,12 @@ extension Container {
   func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
     withLifetime { $0.disposers[id] = disposer }
     disposalMask.bitwiseOr(Graph.pathBit(of: id), ordering: .relaxed)
+    // A singleton made before its definition was given the disposal (a resolve between
+    // `register(...)` and `.disposing`) is disposed with it too.
+    let registration = snapshot().registry.entries.first { $0.id == id } as? any StoreKeepingEntry
+    if let made = registration?.disposalOfMadeInstance(disposer: disposer) {
+      withLifetime { $0.retrack(made) }
+    }
   }
 
   /// The disposal the definition `id` (of this container) declares, if any.

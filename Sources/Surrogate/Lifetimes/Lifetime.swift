@@ -24,6 +24,17 @@ struct Lifetime {
   init(state: State = .open) { self.state = state }
 
   /// Keeps `disposal` for the end, or hands it back when the container has already ended.
+  /// Tracks `disposal`, of an instance made before its definition was given a disposal, in place
+  /// of what was tracked for it then (its `Disposable` conformance), or newest if nothing was.
+  mutating func retrack(_ disposal: TrackedDisposal) {
+    guard case .open = state else { return }
+    if let object = disposal.object, let index = tracked.firstIndex(where: { $0.object == object }) {
+      tracked[index] = disposal
+    } else {
+      tracked.append(disposal)
+    }
+  }
+
   mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {
     guard case .open = state else { return disposal }
     // NB: room for eight at once: grown from empty, a scope with three disposals reallocated the
@@ -158,10 +169,23 @@ extension TrackedDisposal {
 /// identity says which tracked instances are still the entry's.
 protocol StoreKeepingEntry {
   var keptStore: AnyObject? { get }
+  func disposalOfMadeInstance(disposer: Disposer) -> TrackedDisposal?
 }
 
 extension Registration: StoreKeepingEntry {
   var keptStore: AnyObject? { store }
+
+  /// The disposal of the singleton this definition has made already, with `disposer`: for a
+  /// disposal given after it was made (`register(...)` and `.disposing` are two calls, and a
+  /// resolve may come between them). `nil` when none is made, or for a `.scoped` or weak one.
+  func disposalOfMadeInstance(disposer: Disposer) -> TrackedDisposal? {
+    guard scope.kind.isStored, scope.kind != .scoped, scope.kind != .weakSingleton, let store,
+      let made = store.published
+    else { return nil }
+    var disposal = TrackedDisposal.make(for: made.value, key: key, disposer: disposer, plainType: plainInstanceType)
+    disposal?.maker = store
+    return disposal
+  }
 }
 
 extension Entry {
