@@ -12,7 +12,43 @@ private final class InjectedPresenter {
   @Injected var view: any InjectedScreenView
 }
 
+private final class LoopScreen {
+  var presenter: LoopPresenter?
+}
+
+private final class LoopPresenter {
+  let screen: LoopScreen
+  init(screen: LoopScreen) { self.screen = screen }
+}
+
+private final class PlainScreen {}
+
 struct ContainerLeakCheckTests {
+  @Test func aLeakingWeakSingletonIsReportedByEveryCheckNotOnlyTheFirst() throws {
+    let container = Container()
+    container.register(.weakSingleton) { LoopScreen() }
+      .resolvingProperties { r, screen in screen.presenter = try r.resolve() }
+    container.register(.shared) { r in LoopPresenter(screen: try r.resolve()) }
+    let first = try container.checkForLeaks(resolving: LoopScreen.self)
+    #expect(!first.isReleased)
+    let second = try container.checkForLeaks(resolving: LoopScreen.self)
+    #expect(!second.isReleased, "\(second)")
+  }
+
+  @Test func aWeakSingletonHeldElsewhereIsNotReportedReleased() throws {
+    let container = Container()
+    container.register(.weakSingleton) { PlainScreen() }
+    func checkWhileHeld() throws {
+      let held = try container.resolve(PlainScreen.self)
+      let report = try container.checkForLeaks(resolving: PlainScreen.self)
+      #expect(!report.isReleased, "\(report)")
+      withExtendedLifetime(held) {}
+    }
+    try checkWhileHeld()
+    // Once nothing else holds it, the check makes and releases one of its own.
+    #expect(try container.checkForLeaks(resolving: PlainScreen.self).isReleased)
+  }
+
   @Test func aCycleThroughInjectedPropertiesIsNamedByTheProperties() throws {
     let container = Container()
     container.register { InjectedScreen() }.implements((any InjectedScreenView).self)

@@ -21,7 +21,9 @@ extension Registration {
     _ requested: DefinitionKey, in graph: Graph, lookup: Container, observer: any GraphObserver
   ) {
     graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
-    if scope.isKeptByContainer, !graph.isValidation, let instance = cachedValue {
+    // A weak singleton alive before the resolution (something holds it) is used too: a leak
+    // check checks it, and cannot call it released while it lives.
+    if scope.isKeptByContainer || scope.kind == .weakSingleton, !graph.isValidation, let instance = cachedValue {
       observer.usesKept(instance, definition: key, scope: scope)
     }
   }
