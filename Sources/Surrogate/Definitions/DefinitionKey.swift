@@ -142,6 +142,26 @@ struct TypeKey: Hashable, Sendable {
 /// does) and reflects it with `Mirror`: a quarter of a `validate()` of 1,000 definitions, which
 /// describes every key once to sort them (callgrind: 25.7 million instructions before, 19.2
 /// million after).
+///
+/// A constrained existential reads as it is written, `any Feed<String>`: the runtime spells it
+/// `any Feed<Self.Feed.Entry == String>`, which is not Swift.
 func typeName(_ type: Any.Type) -> String {
-  _typeName(type, qualified: false)
+  let name = _typeName(type, qualified: false)
+  // NB: the constraints only when the name has one: a name is read on every error and sort.
+  guard name.contains("Self.") else { return name }
+  var written = ""
+  var rest = Substring(name)
+  while let constraint = rest.firstRange(of: "Self.") {
+    written += rest[..<constraint.lowerBound]
+    let after = rest[constraint.upperBound...]
+    if let equals = after.firstRange(of: " == "),
+      after[..<equals.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    {
+      rest = after[equals.upperBound...]
+    } else {
+      written += "Self."
+      rest = after
+    }
+  }
+  return written + rest
 }
