@@ -355,9 +355,28 @@ extension Container {
     private mutating func noteWeaklyHeld(keeping root: Any?) {
       withExtendedLifetime(root) {
         for made in recorder.weaklyMade where made.object == nil {
-          findings.noteWeaklyHeld(made.made, from: made.from, property: made.property)
+          findings.noteWeaklyHeld(
+            made.made, from: made.from, property: made.property,
+            madeHoldsAsker: Self.reaches(made.made, made.from, through: recorder.requests))
         }
       }
+    }
+
+    /// Whether `start`'s graph asked, directly or through what it made, for `target`.
+    private static func reaches(
+      _ start: DefinitionKey, _ target: DefinitionKey, through requests: [EdgeRecorder.Request]
+    )
+      -> Bool
+    {
+      var visited: Set<DefinitionKey> = [start]
+      var pending = [start]
+      while let next = pending.popLast() {
+        for request in requests where request.from == next {
+          if request.to == target { return true }
+          if visited.insert(request.to).inserted { pending.append(request.to) }
+        }
+      }
+      return false
     }
 
     /// Disposes the throwaway instances the checks made, newest first (dependents before what

@@ -62,9 +62,9 @@ struct ValidationFindings {
       remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
   }
 
-  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey, property: String?) {
+  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey, property: String?, madeHoldsAsker: Bool) {
     guard seen.insert("weak|\(made)|\(from)|\(property ?? "")").inserted else { return }
-    warnings.append(.heldOnlyWeakly(made, from: from, property: property))
+    warnings.append(.heldOnlyWeakly(made, from: from, property: property, madeHoldsAsker: madeHoldsAsker))
   }
 
   mutating func noteNil(_ path: [DefinitionKey]) {

@@ -222,7 +222,9 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "`container.register(.singleton, tag: \(request.tag.map(\.description) ?? "tag")) { ... }`.")
   }
 
-  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey, property: String?) -> ValidationWarning {
+  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey, property: String?, madeHoldsAsker: Bool)
+    -> ValidationWarning
+  {
     let madeName = typeName(made.type)
     let fromName = typeName(from.type)
     if let property {
@@ -232,10 +234,17 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
           + "nil as soon as resolve returns. Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with "
           + "a strong holder in the same graph), or use `@Injected`.")
     }
+    // The usual screen: the view (made) holds its presenter (the asker), so resolving the view
+    // keeps both. Otherwise nothing in the graph keeps it: it must be kept outside.
+    let remedy =
+      madeHoldsAsker
+      ? "Resolve \(madeName) instead (it holds \(fromName)), or keep it alive yourself."
+      : "Nothing \(madeName) makes holds \(fromName): keep \(madeName) alive yourself (resolve and hold it where "
+        + "\(fromName) is used), give it a scope that keeps it, or forward it without the weak proxy."
     return ValidationWarning(
       kind: .heldOnlyWeakly, path: [from, made],
       message: "\(madeName) is held only weakly when resolved from \(fromName): it is released as soon as resolve "
-        + "returns. Resolve \(madeName) instead (it holds \(fromName)), or keep it alive yourself.")
+        + "returns. " + remedy)
   }
 
   static func tagNotPassedOn(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) -> ValidationWarning {

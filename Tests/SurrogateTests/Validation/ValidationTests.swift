@@ -16,6 +16,17 @@ struct ValidationTests {
     }
   }
 
+  /// The remedy says to resolve the weakly held instance instead only when it holds what asked
+  /// for it (a view holding its presenter); an instance that holds nothing must be kept otherwise.
+  @Test func theHeldOnlyWeaklyRemedyClaimsNoOwnershipThatIsNotThere() throws {
+    let host = Container()
+    host.register(.shared) { EnglishGreeter() }.implements((any Greeter).self, through: WeakRefProxy.init)
+    host.register(.unique) { r in GreeterHost(greeter: try r.resolve()) }
+    let warning = try #require(host.validate().warnings.first { $0.kind == .heldOnlyWeakly })
+    #expect(!warning.message.contains("it holds"), "\(warning.message)")
+    #expect(warning.message.contains("keep EnglishGreeter alive yourself"), "\(warning.message)")
+  }
+
   @Test func validContainerHasNoProblems() {
     let container = Container()
     container.registerPresenterGraph()
