@@ -62,10 +62,10 @@ extension Definition {
     guard container.admits(.disposal, to: key, id: id) else { return }
     guard sourceKey != key, let source = container.forwardedSource(of: id, registeredAs: key, sourceKey: sourceKey)
     else {
-      container.setDisposer(disposer, for: id)
+      container.setDisposer(disposer, for: id, key: key)
       return
     }
-    source.owner.setDisposer(disposer, for: source.entry.id)
+    source.owner.setDisposer(disposer, for: source.entry.id, key: source.entry.key)
   }
 }
 

@@ -24,8 +24,10 @@ extension Container {
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     var disposals: [ThrowawayDisposal] = []
-    for entry in Self.drawingOrder(entries) where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag)
-    {
+    // By key: the drawing must not depend on the registry's hash order (an entry point's graph may
+    // reuse what another made).
+    for entry in entries.sortedByKeyDescription()
+    where !entry.key.hasArguments && !DecorationTag.isDecoration(entry.key.tag) {
       let graph = Graph(container: root, isolation: isolation, isValidation: true)
       recorder.startAttempt()
       graph.observer = recorder
@@ -59,8 +61,11 @@ extension Container {
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     // Eager singletons first, kept for the other definitions' graphs: `bootstrap()` makes them
-    // before anything asks, so a synchronous factory may take one that needs `await`.
-    let drawn = Self.drawingOrder(entries).filter { !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag) }
+    // before anything asks, so a synchronous factory may take one that needs `await`. By key, as
+    // the synchronous form.
+    let drawn = entries.sortedByKeyDescription().filter {
+      !$0.key.hasArguments && !DecorationTag.isDecoration($0.key.tag)
+    }
     var kept = ThrowawaySingletons()
     var disposals: [ThrowawayDisposal] = []
     for entry in drawn.filter(\.isEagerSingleton) + drawn.filter({ !$0.isEagerSingleton }) {
@@ -167,12 +172,6 @@ extension Container {
 
   /// The definitions a resolution from this container can reach: its own, then its ancestors',
   /// so that a reached definition of an ancestor keeps its forwarded types.
-  /// The order the export resolves the definitions in: by key, so that the drawing does not
-  /// depend on the registry's hash order (an entry point's graph may reuse what another made).
-  private static func drawingOrder(_ entries: [any Entry]) -> [any Entry] {
-    entries.sorted { $0.key.description < $1.key.description }
-  }
-
   private func entriesInReach() -> [any Entry] {
     snapshotChain().flatMap { $0.registry.entries }
   }

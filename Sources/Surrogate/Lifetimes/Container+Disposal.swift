@@ -54,7 +54,7 @@ extension Container {
       HandedOutServiceRun.current?.stopAfterOwnShutdown()
     }
     guard let own = end() else {
-      if links.withLock(owner: self, { $0.endedByAncestor }) { return }
+      if wasEndedByAncestor { return }
       throw alreadyEnded()
     }
     // NB: the children are ended after this container, so that a child cannot be made or joined
@@ -257,12 +257,16 @@ extension Container {
   }
 
   /// Declares how the instances of the definition `id` (of this container) are disposed.
-  func setDisposer(_ disposer: Disposer, for id: RegistrationID) {
+  ///
+  /// `key` is where the registration usually is; one that was moved (decorated) is found by `id`.
+  func setDisposer(_ disposer: Disposer, for id: RegistrationID, key: DefinitionKey) {
     withLifetime { $0.disposers[id] = disposer }
     disposalMask.bitwiseOr(Graph.pathBit(of: id), ordering: .relaxed)
     // A singleton made before its definition was given the disposal (a resolve between
     // `register(...)` and `.disposing`) is disposed with it too.
-    let registration = snapshot().registry.entries.first { $0.id == id } as? any StoreKeepingEntry
+    let snapshot = snapshot()
+    let entry = snapshot.entry(for: key).flatMap { $0.id == id ? $0 : nil }
+    let registration = (entry ?? snapshot.registry.entries.first { $0.id == id }) as? any StoreKeepingEntry
     if let made = registration?.disposalOfMadeInstance(disposer: disposer) {
       withLifetime { $0.retrack(made) }
     }

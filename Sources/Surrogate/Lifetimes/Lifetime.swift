@@ -24,6 +24,15 @@ struct Lifetime {
   init(state: State = .open) { self.state = state }
 
   /// Keeps `disposal` for the end, or hands it back when the container has already ended.
+  mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {
+    guard case .open = state else { return disposal }
+    // NB: room for eight at once: grown from empty, a scope with three disposals reallocated the
+    // list twice.
+    if tracked.isEmpty { tracked.reserveCapacity(8) }
+    tracked.append(disposal)
+    return nil
+  }
+
   /// Tracks `disposal`, of an instance made before its definition was given a disposal, in place
   /// of what was tracked for it then (its `Disposable` conformance), or newest if nothing was.
   mutating func retrack(_ disposal: TrackedDisposal) {
@@ -33,15 +42,6 @@ struct Lifetime {
     } else {
       tracked.append(disposal)
     }
-  }
-
-  mutating func track(_ disposal: TrackedDisposal) -> TrackedDisposal? {
-    guard case .open = state else { return disposal }
-    // NB: room for eight at once: grown from empty, a scope with three disposals reallocated the
-    // list twice.
-    if tracked.isEmpty { tracked.reserveCapacity(8) }
-    tracked.append(disposal)
-    return nil
   }
 
   /// Takes the disposals of instances that the stores `makers` kept, newest first.

@@ -509,82 +509,6 @@ extension Container {
   fileprivate func keysOfThisAndAncestors() -> [DefinitionKey] {
     lookupChain().flatMap { $0.snapshot().registry.entries.map(\.key) }
   }
-
-  /// Creates every ``Scope/eagerSingleton`` of this container now, and freezes its definitions.
-  ///
-  /// From the moment it starts, the container's definitions are frozen, as in Dip: a later
-  /// registration, forwarding, decoration, `resolvingProperties` block or removal is not applied,
-  /// and is reported instead (see <doc:Bootstrap>). Calling it again is harmless: it makes the
-  /// eager singletons that are not made yet (one whose factory failed, say) and changes nothing
-  /// else. Child containers are not frozen; each is bootstrapped on its own.
-  ///
-  /// An eager singleton that takes runtime arguments cannot be made without them: it is made on
-  /// its first `resolve(_:arguments:)` instead.
-  ///
-  /// A main-actor eager singleton is made when this is called from main-actor code (an app
-  /// delegate's launch); elsewhere it throws ``ResolutionError/Code/requiresMainActor``, as a
-  /// synchronous `resolve` does: use `try await bootstrap()` there.
-  ///
-  /// ```swift
-  /// container.register(.eagerSingleton) { CrashReporter() }
-  /// try container.bootstrap()
-  /// ```
-  ///
-  /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor eager
-  ///   singletons are made when it is the main actor.
-  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
-  public func bootstrap(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) {
-    freezeDefinitions()
-    for entry in eagerSingletons() {
-      let graph = Graph(container: self, isolation: isolation)
-      _ = try graph.completing { () throws(ResolutionError) -> Any in
-        try graph.resolveErased(entry.key, arguments: (), from: self)
-      }
-    }
-  }
-
-  /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories
-  /// and running main-actor ones on the main actor, and freezes its definitions as
-  /// ``bootstrap(isolation:)`` does.
-  ///
-  /// ```swift
-  /// container.register(.eagerSingleton) { _ async throws in try await Database.open("main") }
-  /// try await container.bootstrap()
-  /// ```
-  ///
-  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised, or
-  ///   `CancellationError`.
-  public func bootstrap() async throws {
-    freezeDefinitions()
-    for entry in eagerSingletons() {
-      let graph = Graph(container: self)
-      _ = try await graph.runningAsTaskGraph {
-        try await graph.completingAsync { () async throws -> Any in
-          try await graph.resolveErasedAsync(entry.key, arguments: (), from: self)
-        }
-      }
-    }
-  }
-
-  /// This container's eager singletons, in the order `bootstrap()` makes them.
-  func eagerSingletons() -> [any Entry] {
-    snapshot().registry.entries.filter { !$0.key.hasArguments && $0.isEagerSingleton }.sortedByKeyDescription()
-  }
-
-  /// The keys of this container's ancestors' eager singletons, the farthest ancestor's first: what
-  /// their `bootstrap()` makes before this container's graphs ask, which the throwaway graphs of
-  /// `validate()` and of the services' ordering make first too (a child's synchronous factory may
-  /// take its parent's eager singleton that needs `await`). A key is listed once.
-  func ancestorsEagerSingletonKeys() -> [DefinitionKey] {
-    var ancestors: [Container] = []
-    var current = parent
-    while let ancestor = current {
-      ancestors.append(ancestor)
-      current = ancestor.parent
-    }
-    var seen = Set<DefinitionKey>()
-    return ancestors.reversed().flatMap { $0.eagerSingletons().map(\.key) }.filter { seen.insert($0).inserted }
-  }
 }
 
 extension Array where Element == any Entry {
@@ -602,11 +526,6 @@ extension Array where Element == any Entry {
 /// An entry with a scope of its own (registrations; forwardings share their source's).
 protocol ScopedEntry: Entry {
   var scope: Scope { get }
-}
-
-extension Entry {
-  /// Whether this is a registration of an ``Scope/eagerSingleton``, which `bootstrap()` makes.
-  var isEagerSingleton: Bool { !isForwarding && (self as? any ScopedEntry)?.scope == .eagerSingleton }
 }
 
 extension Registration: ScopedEntry {}
