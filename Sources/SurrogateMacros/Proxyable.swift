@@ -29,7 +29,9 @@
 ///   `throws` or `Optional`.
 ///
 /// Associated types become the subject's (`Self.Item == Self.Subject.Item`), so the one-line
-/// conformance needs no typealias. Static requirements forward to the subject's type.
+/// conformance needs no typealias. Static requirements forward to the subject's type, for proxy
+/// kinds that adopt `ForwardsStaticRequirements` (not `ProtectionProxy`, whose policy a static
+/// call cannot ask: its conformance writes them).
 ///
 /// Requirements it cannot forward are diagnosed, with a fix-it where one exists: `init`
 /// requirements and static requirements returning `Self` (a proxy cannot make itself from its

@@ -34,19 +34,37 @@ public struct ProxyableMacro: ExtensionMacro {
         Diagnostic(node: inherited.type, message: ProxyableDiagnostic.inheritedProtocol(proto.name.text, name)))
     }
     var generator = ForwardingGenerator(proto: proto, context: context)
-    let members = proto.memberBlock.members.compactMap { generator.forward($0.decl) }
+    let members = proto.memberBlock.members.compactMap { member in
+      generator.forward(member.decl).map { (text: $0, isStatic: ProxyableMacro.isStatic(member.decl)) }
+    }
     guard !generator.failed else { return [] }
     let name = proto.name.text
-    let body = members.joined(separator: "\n\n")
+    let body = members.filter { !$0.isStatic }.map(\.text).joined(separator: "\n\n")
+    let staticBody = members.filter(\.isStatic).map(\.text).joined(separator: "\n\n")
     // Each associated type is the subject's: the one-line conformance then needs no typealias.
     let sameTypes = proto.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self) }
       .map { ", Self.\($0.name.text) == Self.Subject.\($0.name.text)" }.joined()
-    let decl: DeclSyntax = """
-      extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject: \(raw: name)\(raw: sameTypes) {
-      \(raw: body)
-      }
-      """
-    guard sameTypes.isEmpty, !ProxyableMacro.hasStaticRequirement(proto) else { return [decl.cast(ExtensionDeclSyntax.self)] }
+    var extensions: [ExtensionDeclSyntax] = []
+    if !body.isEmpty || staticBody.isEmpty {
+      let decl: DeclSyntax = """
+        extension \(raw: name) where Self: Surrogate.Proxy, Self.Subject: \(raw: name)\(raw: sameTypes) {
+        \(raw: body)
+        }
+        """
+      extensions.append(decl.cast(ExtensionDeclSyntax.self))
+    }
+    if !staticBody.isEmpty {
+      // A static call has no proxy instance: a protection policy could not be asked. Only proxy
+      // kinds that say they forward static requirements get these defaults, so a
+      // `ProtectionProxy` conformance fails to compile (closed) until they are written by hand.
+      let decl: DeclSyntax = """
+        extension \(raw: name) where Self: Surrogate.ForwardsStaticRequirements, Self.Subject: \(raw: name)\(raw: sameTypes) {
+        \(raw: staticBody)
+        }
+        """
+      extensions.append(decl.cast(ExtensionDeclSyntax.self))
+    }
+    guard sameTypes.isEmpty, !ProxyableMacro.hasStaticRequirement(proto) else { return extensions }
     // The same forwarding for a proxy of the existential, which does not conform to its own
     // protocol: what a decorator wraps (`container.decorate((any P).self) { _, inner in
     // InterceptingProxy(inner) }`), made to conform with `where Subject == any P`.
@@ -55,7 +73,7 @@ public struct ProxyableMacro: ExtensionMacro {
       \(raw: body)
       }
       """
-    return [decl.cast(ExtensionDeclSyntax.self), existential.cast(ExtensionDeclSyntax.self)]
+    return extensions + [existential.cast(ExtensionDeclSyntax.self)]
   }
 }
 
@@ -63,12 +81,15 @@ extension ProxyableMacro {
   /// Whether the protocol has a static requirement, which an existential's metatype cannot be
   /// called with: then no forwarding for a proxy of `any P` is written.
   static func hasStaticRequirement(_ proto: ProtocolDeclSyntax) -> Bool {
-    proto.memberBlock.members.contains { member in
-      let modifiers =
-        member.decl.as(FunctionDeclSyntax.self)?.modifiers ?? member.decl.as(VariableDeclSyntax.self)?.modifiers
-        ?? member.decl.as(SubscriptDeclSyntax.self)?.modifiers ?? []
-      return modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
-    }
+    proto.memberBlock.members.contains { isStatic($0.decl) }
+  }
+
+  /// Whether a requirement is `static` (or `class`).
+  static func isStatic(_ decl: DeclSyntax) -> Bool {
+    let modifiers =
+      decl.as(FunctionDeclSyntax.self)?.modifiers ?? decl.as(VariableDeclSyntax.self)?.modifiers
+      ?? decl.as(SubscriptDeclSyntax.self)?.modifiers ?? []
+    return modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
   }
 
   /// Inherited protocols that have no requirements a proxy forwards: no note for them.

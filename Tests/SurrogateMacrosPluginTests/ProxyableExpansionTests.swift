@@ -245,6 +245,51 @@ final class ProxyableExpansionTests: XCTestCase {
         """,
       macros: macros)
   }
+
+  // A protection proxy's policy belongs to an instance, and a static call has none to ask: static
+  // forwarding is written only for proxy kinds that say they forward static requirements, so a
+  // `ProtectionProxy` conformance does not compile until the static requirement is written by hand.
+  func testStaticRequirementsAreForwardedOnlyByProxiesThatForwardStaticRequirements() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Settings: AnyObject {
+        static func wipeAll() throws
+        static var defaults: [String] { get }
+        func value(for key: String) -> String?
+      }
+      """,
+      expandedSource: """
+        protocol Settings: AnyObject {
+          static func wipeAll() throws
+          static var defaults: [String] { get }
+          func value(for key: String) -> String?
+        }
+
+        extension Settings where Self: Surrogate.Proxy, Self.Subject: Settings {
+          @inline(__always) func value(for key: String) -> String? {
+            var _$result: String? = nil
+            self.withSubject(for: Surrogate.ProxyAccess("value(for:)")) {
+                _$result = $0.value(for: key)
+            }
+            return _$result
+          }
+        }
+
+        extension Settings where Self: Surrogate.ForwardsStaticRequirements, Self.Subject: Settings {
+          static func wipeAll() throws {
+            try Self.Subject.wipeAll()
+          }
+
+          static var defaults: [String] {
+            get {
+              Self.Subject.defaults
+            }
+          }
+        }
+        """,
+      macros: macros)
+  }
 }
 
 final class ProxyableDiagnosticsTests: XCTestCase {

@@ -24,6 +24,28 @@ final class GuardedFavouritesStore: GuardedFavourites {
   var count: Int? { names.count }
 }
 
+// A protocol with a static requirement: the proxy kinds that forward static requirements conform
+// in one line; a protection proxy must write it (its one-line conformance does not compile).
+@Proxyable
+protocol WipeableSettings: AnyObject {
+  static func wipeAll() throws -> String
+  func value(for key: String) -> String?
+}
+
+final class StoredSettings: WipeableSettings {
+  static func wipeAll() throws -> String { "wiped" }
+  func value(for key: String) -> String? { key }
+}
+
+extension WeakRefProxy: WipeableSettings where T: WipeableSettings {}
+extension LazyProxy: WipeableSettings where Subject: WipeableSettings {}
+extension InterceptingProxy: WipeableSettings where Subject: WipeableSettings {}
+extension ProtectionProxy: WipeableSettings where Subject: WipeableSettings {
+  static func wipeAll() throws -> String {
+    throw ProxyError(.accessDenied, access: ProxyAccess("wipeAll()"), message: "not through a protection proxy")
+  }
+}
+
 struct GuardedSession {
   var isCurator = false
 }
@@ -85,5 +107,16 @@ struct ProtectionPolicyTests {
     #expect(!ProxyAccess("title", isMutating: false).isMutating)
     #expect(ProxyAccess("show(_:)", signature: "show(_: Int)").signature == "show(_: Int)")
     #expect(ProxyAccess("title").signature == "title")
+  }
+
+  @Test func aStaticRequirementReachesTheSubjectsTypeOnlyThroughProxiesThatForwardStaticRequirements() throws {
+    func wipe<S: WipeableSettings>(_: S.Type) throws -> String { try S.wipeAll() }
+    #expect(try wipe(WeakRefProxy<StoredSettings>.self) == "wiped")
+    #expect(try wipe(LazyProxy<StoredSettings>.self) == "wiped")
+    #expect(try wipe(InterceptingProxy<StoredSettings>.self) == "wiped")
+    let denied = #expect(throws: ProxyError.self) { try wipe(ProtectionProxy<StoredSettings>.self) }
+    #expect(denied?.code == .accessDenied)
+    #expect(!(ProtectionProxy<StoredSettings>.self is any ForwardsStaticRequirements.Type))
+    #expect(WeakRefProxy<StoredSettings>.self is any ForwardsStaticRequirements.Type)
   }
 }
