@@ -44,6 +44,10 @@ final class EdgeRecorder: GraphObserver {
     let from: DefinitionKey
     /// The `@InjectedWeak` property that holds it, or `nil` for a weak forwarding.
     let property: String?
+    /// The request, when a `.shared` instance was made for one with a tag its definition does not
+    /// have (a forwarding's own): reuse is per requested tag, so it is another instance than the
+    /// definition's untagged request makes.
+    var taggedRequest: DefinitionKey? = nil
   }
 
   /// A new top-level resolution starts: forgets the weakly made instances of the last one, and
@@ -128,7 +132,10 @@ final class EdgeRecorder: GraphObserver {
       // resolution does), so a weak holder is not its only one; a weak singleton it does not keep.
       !scope.isSingleton || scope.kind == .weakSingleton
     else { return }
+    let tagged = asked.requested.tag != nil && asked.requested.tag != definition.tag && scope.kind == .shared
     weaklyMade.append(
-      WeaklyMade(object: instance as AnyObject, made: definition, from: asked.from, property: asked.property))
+      WeaklyMade(
+        object: instance as AnyObject, made: definition, from: asked.from, property: asked.property,
+        taggedRequest: tagged ? asked.requested : nil))
   }
 }

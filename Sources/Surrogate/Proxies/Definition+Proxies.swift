@@ -1,6 +1,6 @@
 extension Definition {
   /// Forwards a type to this definition through a proxy: resolving `type` resolves this
-  /// definition (same scope, same instance) and hands out `makeProxy(instance)` as `type`.
+  /// definition (same scope and, for the same tag, same instance) and hands out `makeProxy(instance)` as `type`.
   ///
   /// This makes the MVP composition two registrations: the presenter receives the view protocol
   /// through a `WeakRefProxy`, so it holds the view controller weakly while the controller holds
@@ -15,6 +15,11 @@ extension Definition {
   ///
   /// The proxy must conform to `type` (`extension WeakRefProxy: ListView where T: ListView {}`);
   /// when it does not, resolving `type` throws ``ResolutionError/Code/invalidType``.
+  ///
+  /// With a `tag`, a `.shared` definition's instance is reused per requested tag, as in Dip: a
+  /// request for `type` with that tag gets another instance than an untagged request for the
+  /// definition, and through a `WeakRefProxy` nothing else holds it. Resolve the screen with the
+  /// same tag, or forward without one (`validate()` warns, saying which).
   ///
   /// - Parameters:
   ///   - type: The type to forward.

@@ -356,7 +356,7 @@ extension Container {
       withExtendedLifetime(root) {
         for made in recorder.weaklyMade where made.object == nil {
           findings.noteWeaklyHeld(
-            made.made, from: made.from, property: made.property,
+            made.made, from: made.from, property: made.property, taggedRequest: made.taggedRequest,
             madeHoldsAsker: Self.reaches(made.made, made.from, through: recorder.requests))
         }
       }

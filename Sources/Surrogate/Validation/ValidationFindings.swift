@@ -62,9 +62,13 @@ struct ValidationFindings {
       remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
   }
 
-  mutating func noteWeaklyHeld(_ made: DefinitionKey, from: DefinitionKey, property: String?, madeHoldsAsker: Bool) {
+  mutating func noteWeaklyHeld(
+    _ made: DefinitionKey, from: DefinitionKey, property: String?, taggedRequest: DefinitionKey?, madeHoldsAsker: Bool
+  ) {
     guard seen.insert("weak|\(made)|\(from)|\(property ?? "")").inserted else { return }
-    warnings.append(.heldOnlyWeakly(made, from: from, property: property, madeHoldsAsker: madeHoldsAsker))
+    warnings.append(
+      .heldOnlyWeakly(
+        made, from: from, property: property, taggedRequest: taggedRequest, madeHoldsAsker: madeHoldsAsker))
   }
 
   mutating func noteNil(_ path: [DefinitionKey]) {

@@ -222,9 +222,9 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "`container.register(.singleton, tag: \(request.tag.map(\.description) ?? "tag")) { ... }`.")
   }
 
-  static func heldOnlyWeakly(_ made: DefinitionKey, from: DefinitionKey, property: String?, madeHoldsAsker: Bool)
-    -> ValidationWarning
-  {
+  static func heldOnlyWeakly(
+    _ made: DefinitionKey, from: DefinitionKey, property: String?, taggedRequest: DefinitionKey?, madeHoldsAsker: Bool
+  ) -> ValidationWarning {
     let madeName = typeName(made.type)
     let fromName = typeName(from.type)
     if let property {
@@ -233,6 +233,21 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         message: "\(fromName).\(property) (@InjectedWeak) is the only holder of the \(madeName) made for it: it reads "
           + "nil as soon as resolve returns. Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with "
           + "a strong holder in the same graph), or use `@Injected`.")
+    }
+    if let taggedRequest, let tag = taggedRequest.tag {
+      // Reuse is per requested tag (Dip's rule): the untagged entry point made one instance, the
+      // tagged request another, which only the proxy holds. Asked for with the tag, the entry
+      // point is the instance the tagged request reuses.
+      let entry =
+        madeHoldsAsker
+        ? "resolve \(madeName) with that tag, which reuses it (`container.resolve(\(madeName).self, tag: \(tag))`)"
+        : "keep the instance made for tag \(tag) alive yourself"
+      return ValidationWarning(
+        kind: .heldOnlyWeakly, path: [from, made],
+        message: "\(fromName) asks for \(taggedRequest), which \(madeName) forwards through a weak proxy: a `.shared` "
+          + "instance is reused per requested tag (as in Dip), so that request makes another \(madeName) than an "
+          + "untagged request for it, and only the proxy holds it: it is released as soon as resolve returns. Forward "
+          + "\(typeName(taggedRequest.type)) without a tag and ask for it untagged, or \(entry).")
     }
     // The usual screen: the view (made) holds its presenter (the asker), so resolving the view
     // keeps both. Otherwise nothing in the graph keeps it: it must be kept outside.
