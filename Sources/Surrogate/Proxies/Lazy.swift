@@ -191,7 +191,7 @@ func checkRegistered<T>(
   _ type: T.Type, _ key: DefinitionKey, in graph: Graph, from container: Container, wrapper: String
 ) throws(ResolutionError) {
   let wrapped = key.with(type: T.self)
-  if let found = graph.lookup(wrapped, from: container) {
+  if let found = try graph.laterAnswer(wrapped, from: container) {
     if let observer = graph.observer {
       // The definition that answers: a forwarding's source.
       let definition =
@@ -202,6 +202,26 @@ func checkRegistered<T>(
     }
     return
   }
-  guard !(T.self is any OptionalResolvable.Type) else { return }
+  // An optional is `nil`, and a collection nothing is contributed to empty, as they are now.
+  guard !(T.self is any OptionalResolvable.Type), !(T.self is any ResolvableCollection.Type) else { return }
   throw graph.notFound(wrapped, in: container)
+}
+
+extension Graph {
+  /// The definition a resolution of `key` started later from `container` would use: its own or an
+  /// ancestor's, one auto-wiring picks, or a collaborator's (a later resolution is a graph of its
+  /// own, so not the graph that asked).
+  fileprivate func laterAnswer(_ key: DefinitionKey, from container: Container) throws(ResolutionError)
+    -> (entry: any Entry, owner: Container)?
+  {
+    if let found = lookup(key, from: container) { return found }
+    if !key.hasArguments, let chosen = try autowireChoice(key, from: container) { return (chosen.entry, chosen.owner) }
+    for collaborator in container.collaborationNetwork().map(resolvingContainer(of:)) {
+      if let found = lookupInSnapshots(key, from: collaborator) { return found }
+      if !key.hasArguments, let chosen = try autowireChoice(key, from: collaborator) {
+        return (chosen.entry, chosen.owner)
+      }
+    }
+    return nil
+  }
 }
