@@ -212,8 +212,10 @@ extension Graph {
         })
     // Resolved in a scope: what is missing is often what the scope was to register.
     let inScope = root.isInScope
+    let released = container.releasedCollaboratorCount()
     let explanation = NotFoundExplanation(key: key, snapshots: snapshots) { [key] nearby in
-      let remedy = Self.notFoundRemedy(key, nearby: nearby, decorators: rootSnapshots)
+      var remedy = Self.notFoundRemedy(key, nearby: nearby, decorators: rootSnapshots)
+      if released > 0 { remedy += " " + Self.releasedCollaboratorRemedy(key, count: released) }
       if inScope { return remedy + " " + Self.registerInScopeRemedy(key) }
       guard neededByScoped else { return remedy }
       return remedy + " " + Self.scopeProvidedRemedy(key)
@@ -221,6 +223,15 @@ extension Graph {
     return ResolutionError(
       .definitionNotFound, key: key, path: path(to: key), text: .notFound(explanation),
       remedy: stoppedTagRemedy(key, in: container) ?? "")
+  }
+
+  /// The part of the remedy for a type missing where a collaborator was released: it may have
+  /// provided it.
+  private static func releasedCollaboratorRemedy(_ key: DefinitionKey, count: Int) -> String {
+    let containers =
+      count == 1 ? "1 container it collaborated with has" : "\(count) containers it collaborated with have"
+    return "\(containers) been released (containers hold their collaborators weakly): if one provided "
+      + "\(typeName(key.type)), keep it alive as long as this container resolves through it."
   }
 
   /// The second half of the remedy for a type missing in a scope: the scope may be what was to

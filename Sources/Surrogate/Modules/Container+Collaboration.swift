@@ -63,6 +63,20 @@ extension Container {
     hasCollaborated.store(true, ordering: .releasing)
   }
 
+  /// How many containers this container or an ancestor collaborated with have been released since
+  /// (collaborators are held weakly): a missing type may be one of theirs.
+  func releasedCollaboratorCount() -> Int {
+    var count = 0
+    var current: Container? = self
+    while let container = current {
+      if container.hasCollaborated.load(ordering: .acquiring) {
+        count += container.links.withLock(owner: container) { $0.collaboration.filter { $0.container == nil }.count }
+      }
+      current = container.parent
+    }
+    return count
+  }
+
   /// Every container a request this container cannot answer is tried in, nearest first: the
   /// collaborators of this container and its ancestors, then theirs, each once, none of this
   /// container's own family.
