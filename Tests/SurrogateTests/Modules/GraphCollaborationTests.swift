@@ -88,6 +88,18 @@ struct GraphCollaborationTests {
     #expect(view.transfers.observer is AskingGraphFallbackObserver)
   }
 
+  /// The app that answers is the screen's own parent: what the app provides is resolved as the
+  /// screen resolves it, so the screen's own definition comes before the app's, as it does for
+  /// the screen's own requests (a scope's registrations the same way); payments' own still first.
+  @Test func anAncestorOfTheScreenAnsweringThroughCollaborationAnswersAsTheScreenDoes() throws {
+    let (app, payments) = askingGraphModules()
+    app.register { AskingGraphFallbackObserver() }.implements((any AskingGraphTransferObserver).self)
+    #expect(try app.resolve(AskingGraphTransferService.self).observer is AskingGraphFallbackObserver)
+    let view = try askingGraphScreen(of: app).resolve(AskingGraphScreenView.self)
+    #expect(view.transfers.observer === view.presenter)
+    _ = payments
+  }
+
   @Test func nothingOfAReleasedScreenStaysReachable() throws {
     let (app, payments) = askingGraphModules()
     weak var weakScreen: Container?
