@@ -35,4 +35,10 @@ struct ContainerLinks {
   /// Whether an ancestor's ``Container/shutdown()`` ended this container (a child that kept
   /// instances of its own): its own `shutdown()` then has nothing left to do.
   var endedByAncestor = false
+  /// Whether the disposals of the container's end (its own shutdown's, or an ancestor's) are still
+  /// running; a scope's end does not say (nothing else ends a scope).
+  var isDisposing = false
+  /// Opened when they have run: what a second `shutdown()`, or a parent's, waits on (made by the
+  /// first that waits).
+  var disposed: Gate?
 }

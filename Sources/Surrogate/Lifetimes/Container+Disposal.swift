@@ -22,6 +22,12 @@ extension Container {
   /// `shutdown()` afterwards returns without disposing anything again. A scope still open is not
   /// ended: it disposes what it made when its body returns.
   ///
+  /// Shutdowns that overlap wait for each other's disposals: a second `shutdown()` of a container
+  /// returns (or throws ``DisposalError/Code/alreadyEnded``) once the first has disposed
+  /// everything, and a parent's shutdown that meets a child's own shutdown still disposing waits
+  /// for it before disposing what the child's instances use. A disposal that shuts its own
+  /// container down is not made to wait for itself: it gets `alreadyEnded` at once.
+  ///
   /// Services first: while ``runServices()`` runs this container's services, or a child
   /// container's, it stops them as a graceful stop does (the child's first, since they may use
   /// this container's instances; each run dependents first, a service once the ones after it have
@@ -54,27 +60,75 @@ extension Container {
       HandedOutServiceRun.current?.stopAfterOwnShutdown()
     }
     guard let own = end() else {
+      // Another shutdown (a concurrent one, or an ancestor's) ended it: return once what it
+      // disposes is disposed.
+      await waitUntilDisposed()
       if wasEndedByAncestor { return }
       throw alreadyEnded()
     }
     // NB: the children are ended after this container, so that a child cannot be made or joined
     // meanwhile, and disposed before it: their instances may use its own.
-    let disposals = endChildren() + own
+    var ended: [Container] = []
+    var endingOnTheirOwn: [Container] = []
+    let disposals = endChildren(ended: &ended, endingOnTheirOwn: &endingOnTheirOwn) + own
+    defer {
+      finishDisposing()
+      for child in ended { child.finishDisposing() }
+    }
+    // A child whose own shutdown is disposing its instances finishes before this one disposes
+    // what they may use.
+    for child in endingOnTheirOwn { await child.waitUntilDisposed() }
     guard !disposals.isEmpty else { return }
-    if let error = DisposalError.failed(await Self.run(disposals), when: endedThing) { throw error }
+    let failures: [DisposalError.Failure]
+    if opensScope, ended.isEmpty {
+      // NB: a scope's end (once a request): nothing else ends a scope, so nothing waits for it.
+      failures = await Self.run(disposals)
+    } else {
+      let running = DisposalRun.containers + [ObjectIdentifier(self)] + ended.map(ObjectIdentifier.init)
+      failures = await DisposalRun.$containers.withValue(running) { await Self.run(disposals) }
+    }
+    if let error = DisposalError.failed(failures, when: endedThing) { throw error }
   }
 
   /// Ends the child containers that keep instances of their own (not the scopes, which end when
   /// their body returns), each after its own children, and returns their disposals: the
-  /// youngest child's first, each child's grandchildren's before its own.
-  private func endChildren() -> [TrackedDisposal] {
+  /// youngest child's first, each child's grandchildren's before its own. `ended` gets those it
+  /// ended, `endingOnTheirOwn` those whose own shutdown had ended them.
+  private func endChildren(ended: inout [Container], endingOnTheirOwn: inout [Container]) -> [TrackedDisposal] {
     let children = links.withLock(owner: self) { $0.children.alive }.filter { !$0.opensScope }
     var disposals: [TrackedDisposal] = []
     for child in children.reversed() {
-      guard let own = child.end(byAncestor: true) else { continue }
-      disposals += child.endChildren() + own
+      guard let own = child.end(byAncestor: true) else {
+        endingOnTheirOwn.append(child)
+        continue
+      }
+      ended.append(child)
+      disposals += child.endChildren(ended: &ended, endingOnTheirOwn: &endingOnTheirOwn) + own
     }
     return disposals
+  }
+
+  /// Waits until the disposals of this container's end have run, unless they are what the
+  /// current task is running (a disposal that shuts its own container down).
+  private func waitUntilDisposed() async {
+    guard !DisposalRun.containers.contains(ObjectIdentifier(self)) else { return }
+    let gate = links.withLock(owner: self) { links -> Gate? in
+      guard links.isDisposing else { return nil }
+      if links.disposed == nil { links.disposed = Gate() }
+      return links.disposed
+    }
+    try? await gate?.waitAsync()
+  }
+
+  /// The disposals of this container's end have run: lets those waiting for them go on.
+  private func finishDisposing() {
+    guard !opensScope else { return }
+    let gate = links.withLock(owner: self) { links -> Gate? in
+      links.isDisposing = false
+      defer { links.disposed = nil }
+      return links.disposed
+    }
+    gate?.open()
   }
 
   /// Releases the instances this container and its child containers keep for `scope`, as
@@ -157,6 +211,7 @@ extension Container {
   /// run and are reported as ``DisposalError/Code/requiresAwait`` failures.
   func shutdownSynchronously() throws(DisposalError) {
     guard let disposals = end() else { throw alreadyEnded() }
+    defer { finishDisposing() }
     // NB: most scopes dispose nothing: the run, its list of disposed objects and the check of
     // its failures cost a scope's end about 250 instructions (server-scope, callgrind).
     guard !disposals.isEmpty else { return }
@@ -314,6 +369,7 @@ extension Container {
         disposals = []
       }
       if disposals != nil, byAncestor { links.endedByAncestor = true }
+      if disposals != nil, !opensScope { links.isDisposing = true }
       return disposals
     }
     withExtendedLifetime(released) {}
@@ -334,4 +390,10 @@ extension DisposalError {
     var line = "Surrogate: \(error)\n"
     line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
   }
+}
+
+/// The containers whose end's disposals the current task is running: a disposal that shuts one
+/// of them down is not made to wait for itself.
+enum DisposalRun {
+  @TaskLocal static var containers: [ObjectIdentifier] = []
 }
