@@ -10,9 +10,21 @@ extension Graph {
       .outsideScope, key: key, path: path(to: key),
       message: "\(key) is registered `.scoped` (one instance per scope), but \(why).",
       remedy: singleton.map {
-        "Make \($0) `.scoped` or shorter-lived, or resolve \(typeName(key.type)) in the scope and pass it to the "
-          + "singleton's methods."
+        // A service must be a singleton: shortening its life is no way out.
+        isDeclaredService($0)
+          ? "Resolve \(typeName(key.type)) in the scope and pass it to the service's methods: a service is a "
+            + "singleton, so making \($0) `.scoped` is no way out."
+          : "Make \($0) `.scoped` or shorter-lived, or resolve \(typeName(key.type)) in the scope and pass it to the "
+            + "singleton's methods."
       } ?? "Resolve it inside `try await container.withScope { scope in try await scope.resolve(...) }`.")
+  }
+
+  /// Whether `key` is declared a service (``Definition/runsAsService()``) in the graph's root or
+  /// an ancestor.
+  private func isDeclaredService(_ key: DefinitionKey) -> Bool {
+    sequence(first: root, next: \.parent).contains { container in
+      container.links.withLock(owner: container) { $0.serviceDeclarations.contains { $0.key == key } }
+    }
   }
 
   /// A request reached a container that has been shut down, or whose scope has ended.
