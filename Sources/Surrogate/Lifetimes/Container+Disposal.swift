@@ -82,10 +82,10 @@ extension Container {
     let failures: [DisposalError.Failure]
     if opensScope, ended.isEmpty {
       // NB: a scope's end (once a request): nothing else ends a scope, so nothing waits for it.
-      failures = await Self.run(disposals)
+      failures = await Self.runUncancelled(disposals)
     } else {
       let running = DisposalRun.containers + [ObjectIdentifier(self)] + ended.map(ObjectIdentifier.init)
-      failures = await DisposalRun.$containers.withValue(running) { await Self.run(disposals) }
+      failures = await DisposalRun.$containers.withValue(running) { await Self.runUncancelled(disposals) }
     }
     if let error = DisposalError.failed(failures, when: endedThing) { throw error }
   }
@@ -151,7 +151,9 @@ extension Container {
   public func resetAndDispose(_ scope: Scope) async throws(DisposalError) {
     var disposals: [TrackedDisposal] = []
     collectReset(scope, into: &disposals)
-    if let error = DisposalError.failed(await Self.run(disposals), when: "\(scope) was reset") { throw error }
+    if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "\(scope) was reset") {
+      throw error
+    }
   }
 
   /// Disposes the instances this container (and its child containers) made and let go of, newest
@@ -174,7 +176,8 @@ extension Container {
   public func disposeReleased() async throws(DisposalError) {
     var disposals: [TrackedDisposal] = []
     collectReleased(into: &disposals)
-    if let error = DisposalError.failed(await Self.run(disposals), when: "released instances were disposed") {
+    if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "released instances were disposed")
+    {
       throw error
     }
   }
@@ -269,6 +272,16 @@ extension Container {
   }
 
   /// Runs `disposals` in order, each object once, and returns the failures.
+  /// ``run(_:)``, out of reach of the current task's cancellation: closing a pool or rolling a
+  /// unit of work back must not stop at its first `await` because a SIGTERM cancelled the task
+  /// that shuts down, or a request's task was cancelled when its scope ends.
+  ///
+  /// NB: a task of its own only when the current one is cancelled: a scope ends once a request.
+  static func runUncancelled(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
+    guard Task.isCancelled else { return await run(disposals) }
+    return await Task { await run(disposals) }.value
+  }
+
   static func run(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
     var failures: [DisposalError.Failure] = []
     var disposed = DisposedObjects(expected: disposals.count)

@@ -1,0 +1,52 @@
+import Surrogate
+import Testing
+
+/// Disposals run to the end in a task that was cancelled: a SIGTERM that cancels the task that
+/// shuts the app down, or a request whose task was cancelled when its scope ends, must still
+/// close the pool or roll the unit of work back (outside client 17: `runServiceGroup` cancelled).
+struct CancelledShutdownTests {
+  private final class Flusher: Sendable {}
+
+  @Test func aShutdownInACancelledTaskRunsItsAsyncDisposalsUncancelled() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.singleton) { Flusher() }.disposing { _ in
+      try await Task.sleep(for: .milliseconds(1))
+      journal.note("flushed")
+    }
+    _ = try await app.resolve(Flusher.self)
+    let shutdown = Task { () -> String in
+      withUnsafeCurrentTask { $0?.cancel() }
+      do {
+        try await app.shutdown()
+        return "ok"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(await shutdown.value == "ok")
+    #expect(journal.disposed == ["flushed"])
+  }
+
+  @Test func aScopeEndingInACancelledTaskRunsItsAsyncDisposalsUncancelled() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.scoped) { Flusher() }.disposing { _ in
+      try await Task.sleep(for: .milliseconds(1))
+      journal.note("rolled back")
+    }
+    let request = Task { () -> String in
+      do {
+        try await app.withScope { scope in
+          _ = try await scope.resolve(Flusher.self)
+          withUnsafeCurrentTask { $0?.cancel() }
+        }
+        return "ok"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(await request.value == "ok")
+    #expect(journal.disposed == ["rolled back"])
+  }
+}
