@@ -115,12 +115,20 @@ struct ValidationFindings {
   /// keeps it).
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
-      guard let owner = recorder.scopes[request.from], owner.isSingleton,
-        let captive = recorder.scopes[request.to], !captive.isSingleton || (captive.isCustom && captive != owner),
-        seen.insert("captive|\(request.from)|\(request.to)").inserted
-      else { continue }
-      warnings.append(
-        .captiveDependency(singleton: request.from, scope: owner, captured: request.requested, capturedScope: captive))
+      guard let owner = recorder.scopes[request.from], owner.isSingleton else { continue }
+      // A list or map is made again for each request: the singleton keeps its members, so what
+      // it captures is a member that is shorter-lived than it.
+      let captured =
+        request.to.type is any ResolvableCollection.Type
+        ? recorder.requests.filter { $0.from == request.to }.map { (key: $0.to, requested: $0.to) }
+        : [(key: request.to, requested: request.requested)]
+      for (key, requested) in captured {
+        guard let captive = recorder.scopes[key], !captive.isSingleton || (captive.isCustom && captive != owner),
+          seen.insert("captive|\(request.from)|\(key)").inserted
+        else { continue }
+        warnings.append(
+          .captiveDependency(singleton: request.from, scope: owner, captured: requested, capturedScope: captive))
+      }
     }
     // What a singleton takes later resolves in its container too: a `.scoped` definition fails
     // there on every use (the other scopes are what `Lazy` and `Provider` are for).
