@@ -50,10 +50,14 @@ public struct RequestScopeMiddleware<Context: ScopedRequestContext>: RouterMiddl
   ///
   /// ```swift
   /// router.add(
-  ///   middleware: RequestScopeMiddleware(container: app) { scope, request, context in
-  ///     scope.register { Locale(identifier: request.headers[.acceptLanguage] ?? "en") }
-  ///   })
+  ///   middleware: RequestScopeMiddleware(
+  ///     container: app,
+  ///     register: { scope, request, context in
+  ///       scope.register { Locale(identifier: request.headers[.acceptLanguage] ?? "en") }
+  ///     }))
   /// ```
+  ///
+  /// Label `register:`: a trailing closure would be taken as `reportingDisposalFailures`.
   ///
   /// - Parameters:
   ///   - container: The container whose scope each request opens.
