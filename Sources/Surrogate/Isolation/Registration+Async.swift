@@ -31,7 +31,8 @@ extension Registration {
       noteRequest(requested, in: graph, lookup: lookup, observer: observer)
     }
     // A scope's validation resolves as the scope does (see `produceScoped`).
-    if scope.kind == .scoped, graph.isValidation, graph.root.isInScope, graph.scopeContainer(forScopedIn: lookup) == nil
+    if scope.kind == .scoped, graph.isValidation, graph.scopeContainer(forScopedIn: lookup) == nil,
+      graph.root.isInScope || graph.singletonMissesScopedWhenValidated
     {
       throw graph.outsideScope(requested)
     }

@@ -15,7 +15,8 @@ extension Registration {
       // Validation outside any scope checks the definition's wiring as a scope would resolve it;
       // a scope's validation resolves as the scope does, where a singleton's `.scoped` dependency
       // fails.
-      guard graph.isValidation, !graph.root.isInScope else { throw graph.outsideScope(requested) }
+      guard graph.isValidation, !graph.root.isInScope, !graph.singletonMissesScopedWhenValidated
+      else { throw graph.outsideScope(requested) }
       return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
     let dependencies = lookup.isInScope ? scope : lookup
@@ -114,5 +115,15 @@ extension Registration {
     if ownerMask & Graph.pathBit(of: id) != 0 { return true }
     guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
     return plain != ObjectIdentifier(type)
+  }
+}
+
+extension Graph {
+  /// Whether the app's validation, outside a scope, is checking a singleton's dependency while
+  /// types are declared provided by each scope: it then checks the scoped graph as a whole, where
+  /// a singleton's `.scoped` dependency fails as it does in a scope (without a declaration, only
+  /// the `captiveDependency` warning says so).
+  var singletonMissesScopedWhenValidated: Bool {
+    isBuildingSingleton && !root.scopeProvisions().isEmpty
   }
 }

@@ -29,6 +29,13 @@ private final class TimedHandler: Sendable {
   init(request: RequestStub, clock: MissingClock) {}
 }
 
+private final class Stopwatch: Sendable {}
+private final class StopwatchHolder: Sendable {
+  init(stopwatch: Stopwatch) {}
+}
+
+private func syncValidate(_ container: Container) -> ValidationReport { container.validate() }
+
 /// A singleton that needs what only a scope provides: it can never get it.
 private final class RequestCounter: Sendable {
   init(request: RequestStub) {}
@@ -128,8 +135,24 @@ struct ScopeProvidedTests {
     app.register(.singleton) { r in SessionCache(unitOfWork: try r.resolve()) }
     let report = await app.validate()
     #expect(report.problems.map(\.code) == [.outsideScope], "\(report)")
+    // The `.scoped` definition is what the singleton cannot have, not the request it takes.
+    #expect(report.problems.first?.key.description == "ProvidedUnitOfWork", "\(report)")
+    #expect(report.problems.first?.pathDescription == "SessionCache → ProvidedUnitOfWork", "\(report)")
     #expect(report.brokenDefinitions.map(\.description) == ["SessionCache"], "\(report)")
     #expect(report.warnings.contains { $0.kind == .captiveDependency }, "\(report)")
+  }
+
+  /// A `.scoped` definition that needs nothing a scope provides: a singleton that takes it still
+  /// fails on every request, and the app's validation checks the scoped graph as a whole (client 17).
+  @Test func appValidationReportsASingletonThatNeedsAScopedDefinitionThatNeedsNoDeclaredType() async {
+    let app = makeApp()
+    app.register(.scoped) { Stopwatch() }
+    app.register(.singleton) { r in StopwatchHolder(stopwatch: try r.resolve()) }
+    for report in [await app.validate(), syncValidate(app)] {
+      #expect(report.problems.map(\.code) == [.outsideScope], "\(report)")
+      #expect(report.problems.first?.key.description == "Stopwatch", "\(report)")
+      #expect(report.brokenDefinitions.map(\.description) == ["StopwatchHolder"], "\(report)")
+    }
   }
 
   // MARK: - A scope that lacks a declared type
