@@ -54,10 +54,11 @@ package final class ResolutionRecording: GraphObserver {
     guard type(of: instance) is AnyClass else { return }
     let object = instance as AnyObject
     recorded.insert(ObjectIdentifier(object))
+    let definition = building.last ?? requested
+    // A list's or map's member is requested as the element type: its own key names which one.
+    let key = ContributionTag.isMember(definition) ? definition : requested
     instances.append(
-      Instance(
-        object: object, objectID: ObjectIdentifier(object), key: requested,
-        definition: building.last ?? requested, scope: scope))
+      Instance(object: object, objectID: ObjectIdentifier(object), key: key, definition: definition, scope: scope))
   }
 
   package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {
