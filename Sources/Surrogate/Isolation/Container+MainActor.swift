@@ -211,6 +211,6 @@ extension Resolver {
     // block it hopped to runs synchronous code. Either way this is the main actor: `assumeIsolated`
     // cannot trap here.
     let resolver = handedOver(self)
-    return try MainActor.assumeIsolated { Shared(try body(resolver, input)) }.value
+    return try assumingMainActor { try body(resolver, input) }
   }
 }

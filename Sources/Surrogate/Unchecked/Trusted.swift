@@ -15,7 +15,9 @@
 //   The uses, each with its own argument in its file: an async resolution's hop to the main actor
 //   (its resolver, graph, arguments and the instance being made; MainActorHop.swift),
 //   `onMainActor`'s `assumeIsolated` after checking the graph runs there
-//   (Container+MainActor.swift), and a proxy's async `forward`, whose `body` is written in the
+//   (Container+MainActor.swift; `assumingMainActor(_:)` casts the main-actor closure to a plain
+//   one, as `assumeIsolated` does, after the caller checked the thread; debug builds check it
+//   again), and a proxy's async `forward`, whose `body` is written in the
 //   caller's own isolation (Proxy.swift, InterceptingProxy.swift). Only the runtime makes one.
 // - `trustedObject` and `trustedInstance`: an instance of a class type and the `AnyObject` it is,
 //   the same bits; only when the caller checked `Instance.self is AnyObject.Type`. Checked in debug
@@ -111,6 +113,28 @@ func trustedInstance<Instance>(_ object: AnyObject, as type: Instance.Type) -> I
 struct TaskOwned<Value>: @unchecked Sendable {  // no lock: one task at a time (invariant at the top)
   @usableFromInline let value: Value
   @usableFromInline init(value: Value) { self.value = value }
+}
+
+/// `body`'s result, run with the main actor's isolation on this thread, which the caller checked
+/// is the main actor's: what `MainActor.assumeIsolated` does (the same cast of the closure), for a
+/// result that is not `Sendable`; it never leaves this thread. Debug builds check the isolation.
+///
+/// ```swift
+/// guard graph.isOnMainActor else { throw graph.requiresMainActor(key) }
+/// return try assumingMainActor { try body(resolver, input) }
+/// ```
+///
+/// NB: not `assumeIsolated` returning a box: a `Shared<Result>` box took a lookup of its generic
+/// metadata each call, in code not specialized for the result's type, and a temporary slot one
+/// of `Swift.Result`'s (about 480 and 120 instructions, three a `@MainActor` view resolved;
+/// callgrind `screen`).
+@inlinable @inline(__always)
+func assumingMainActor<Result>(_ body: @MainActor () throws -> Result) throws -> Result {
+  #if DEBUG
+    MainActor.preconditionIsolated()
+  #endif
+  // A synchronous closure's isolation is not part of its representation.
+  return try withoutActuallyEscaping(body) { body in try unsafeBitCast(body, to: (() throws -> Result).self)() }
 }
 
 /// `value` in a region of its own, as if no one else held it: what ``TaskOwned`` does, for a value

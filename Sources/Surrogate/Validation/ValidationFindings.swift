@@ -118,10 +118,10 @@ struct ValidationFindings {
       guard let owner = recorder.scopes[request.from], owner.isSingleton else { continue }
       // A list or map is made again for each request: the singleton keeps its members, so what
       // it captures is a member that is shorter-lived than it.
+      let members = recorder.requests.filter { $0.from == request.to && ContributionTag.isMember($0.to) }
       let captured =
-        request.to.type is any ResolvableCollection.Type
-        ? recorder.requests.filter { $0.from == request.to }.map { (key: $0.to, requested: $0.to) }
-        : [(key: request.to, requested: request.requested)]
+        members.isEmpty
+        ? [(key: request.to, requested: request.requested)] : members.map { (key: $0.to, requested: $0.to) }
       for (key, requested) in captured {
         guard let captive = recorder.scopes[key], !captive.isSingleton || (captive.isCustom && captive != owner),
           seen.insert("captive|\(request.from)|\(key)").inserted
