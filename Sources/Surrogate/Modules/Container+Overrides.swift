@@ -116,10 +116,17 @@ extension Container {
   }
 
   /// The task-local override of this container, read once some container of its family has had
-  /// overrides installed.
+  /// overrides installed; none while a singleton is being made in the graph a `resolve` from this
+  /// container joins (its factory or block asking the container itself, Dip's idiom): a singleton
+  /// outlives the overrides and resolves its dependencies without them, as through its resolver.
   @usableFromInline @inline(never)
   func installedOverride() -> Container? {
-    OverrideScope.current[ObjectIdentifier(self)]
+    let overrides = OverrideScope.current
+    guard !overrides.isEmpty else { return nil }
+    if let graph = ThreadGraph.joinable(from: self) ?? AsyncGraphScope.joinable(from: self), graph.isBuildingSingleton {
+      return nil
+    }
+    return overrides[ObjectIdentifier(self)]
   }
 }
 
