@@ -218,10 +218,13 @@ extension Container {
     // NB: most scopes dispose nothing: the run, its list of disposed objects and the check of
     // its failures cost a scope's end about 250 instructions (server-scope, callgrind).
     guard !disposals.isEmpty else { return }
-    if let error = DisposalError.failed(Self.runSynchronously(disposals), when: endedThing) { throw error }
+    let failures = Self.runSynchronously(disposals, overrides: isOverride)
+    if let error = DisposalError.failed(failures, when: endedThing, overrides: isOverride) { throw error }
   }
 
-  private var endedThing: String { opensScope ? "the scope ended" : "the container was shut down" }
+  private var endedThing: String {
+    opensScope ? "the scope ended" : isOverride ? "the overrides ended" : "the container was shut down"
+  }
 
   private func alreadyEnded() -> DisposalError {
     DisposalError(
@@ -300,7 +303,7 @@ extension Container {
   }
 
   /// `run` for a synchronous end: an `async` disposal is a failure.
-  static func runSynchronously(_ disposals: [TrackedDisposal]) -> [DisposalError.Failure] {
+  static func runSynchronously(_ disposals: [TrackedDisposal], overrides: Bool = false) -> [DisposalError.Failure] {
     var failures: [DisposalError.Failure] = []
     var disposed = DisposedObjects(expected: disposals.count)
     for disposal in disposals {
@@ -309,7 +312,9 @@ extension Container {
       case .sync(let body):
         do { try body() } catch { failures.append(DisposalError.Failure(key: disposal.key, error: error)) }
       case .async:
-        failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
+        failures.append(
+          DisposalError.Failure(
+            key: disposal.key, error: DisposalError.requiresAwait(disposal.key, overrides: overrides)))
       }
     }
     return failures

@@ -87,7 +87,7 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
   /// The error for disposals that threw, or `nil` when none did: ``Code/requiresAwait`` when
   /// every failure is an `async` disposal a synchronous scope could not run, else
   /// ``Code/disposalFailed``.
-  static func failed(_ failures: [Failure], when what: String) -> DisposalError? {
+  static func failed(_ failures: [Failure], when what: String, overrides: Bool = false) -> DisposalError? {
     guard !failures.isEmpty else { return nil }
     // A failure's own description ends its sentences: no second period after the list.
     var list = failures.map(\.description).joined(separator: "; ")
@@ -98,24 +98,32 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
       return DisposalError(
         .requiresAwait, failures: failures,
         message: "\(count) could not run when \(what) synchronously: \(list)",
-        remedy: "Every synchronous disposal ran; end the scope with `try await container.withScope { ... }` to run "
-          + "the async ones too.")
+        remedy: "Every synchronous disposal ran; \(Self.awaitedEnd(overrides: overrides)) to run the async ones too.")
     }
     return DisposalError(
       .disposalFailed, failures: failures,
       message: "\(count) failed when \(what): \(list)",
       remedy: notRun == 0
         ? "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is expected."
-        : "Every other synchronous disposal ran; fix the failing disposal, and end the scope with "
-          + "`try await container.withScope { ... }` to run the async ones.")
+        : "Every other synchronous disposal ran; fix the failing disposal, and "
+          + "\(Self.awaitedEnd(overrides: overrides)) to run the async ones.")
   }
 
-  static func requiresAwait(_ key: DefinitionKey) -> DisposalError {
-    DisposalError(
+  /// `overrides`: the synchronous `withOverrides` ended, not a synchronous `withScope`.
+  static func requiresAwait(_ key: DefinitionKey, overrides: Bool = false) -> DisposalError {
+    let synchronous = overrides ? "a synchronous `withOverrides`" : "a synchronous `withScope`"
+    return DisposalError(
       .requiresAwait,
-      message: "\(key) has an async disposal, which a synchronous `withScope` cannot run; it was not disposed.",
-      remedy: "End the scope with `try await container.withScope { ... }`, or give \(key) a synchronous "
+      message: "\(key) has an async disposal, which \(synchronous) cannot run; it was not disposed.",
+      remedy: "\(Self.awaitedEnd(overrides: overrides).capitalizedFirst), or give \(key) a synchronous "
         + "`.disposing { ... }` block.")
+  }
+
+  /// How to end what ended synchronously so that `async` disposals run.
+  private static func awaitedEnd(overrides: Bool) -> String {
+    overrides
+      ? "use `try await container.withOverrides({ ... }) { ... }`, whose end awaits them"
+      : "end the scope with `try await container.withScope { ... }`"
   }
 
   /// The error as one line: code, message and remedy.
@@ -124,4 +132,9 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
   /// print(error)  // disposalFailed: 1 disposal failed when the scope ended: ...
   /// ```
   public var description: String { "\(code): \(message) \(remedy)" }
+}
+
+extension String {
+  /// The string with its first letter in upper case.
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }
