@@ -10,7 +10,7 @@
   /// ```swift
   /// @Test(.overriding(AppContainer.shared) { $0.register { MockClient() as HTTPClient } })
   /// func listShowsCachedItemsOffline() async throws {
-  ///   let presenter = try AppContainer.shared.resolve(ListPresenter.self) // gets the mock
+  ///   let presenter = try await AppContainer.shared.resolve(ListPresenter.self)  // gets the mock
   /// }
   /// ```
   ///
