@@ -175,12 +175,19 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
           + "\(singleton) `.scoped` or shorter-lived, or resolve \(typeName(captured.type)) in the scope and pass it "
           + "to the singleton's methods.")
     }
+    // A custom scope's instance is one per scope on purpose (a signed-in user's session): a
+    // singleton scope for it would hand one user's instance to the next.
+    let remedy =
+      capturedScope.isCustom
+      ? "Inject a `Provider<\(typeName(captured.type))>` and resolve it on each use, or make \(singleton) "
+        + "\(capturedScope) too, so that `reset(\(capturedScope))` releases both."
+      : "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) "
+        + "shorter-lived."
     return ValidationWarning(
       kind: .captiveDependency, path: [singleton, captured],
       message:
         "\(singleton) (\(scope)) captures \(captured) (\(capturedScope)), which then lives as long as the singleton. "
-        + "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) shorter-lived."
-    )
+        + remedy)
   }
 
   static func disposalFailed(_ key: DefinitionKey, error: any Error) -> ValidationWarning {

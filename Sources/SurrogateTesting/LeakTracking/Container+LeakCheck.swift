@@ -230,7 +230,8 @@ extension Container {
     for instance in Self.checked(recording) {
       guard let object = instance.object, !options.keepsIntentionally(object) else { continue }
       let leak = LeakFinder.leak(of: object, options: options) { cycle in
-        Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
+        Self.keptStepSuggestion(for: cycle, kept: kept.filter { $0.1 != .scoped })
+          ?? Self.suggestion(for: cycle, leaked: object, definitions: definitions, requests: recording.requests)
       } explainUnknown: { _ in
         Self.scopedCycleHolding(object, scopedOnCycles: scopedOnCycles, options: options)
           ?? Self.keptInstanceHolding(
@@ -291,6 +292,20 @@ extension Container {
       let forwarded = request.requested.description
       return "\(step.description) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
+    }
+    return nil
+  }
+
+  /// What to do about a cycle through an instance the container keeps (a singleton, a custom
+  /// scope's): that instance's reference is the one to break, since weakening any other leaves
+  /// the rest held by it; `nil` when no step of the cycle starts at one.
+  private static func keptStepSuggestion(for cycle: [LeakFinder.Step], kept: [(AnyObject, Scope)]) -> String? {
+    for step in cycle {
+      guard let scope = kept.first(where: { $0.0 === step.owner })?.1 else { continue }
+      let holder = String(describing: type(of: step.owner))
+      let life = scope.customName.map { "in scope \"\($0)\" until that scope's `reset(_:)`" } ?? "for the app's life"
+      return "\(holder) is kept by the container \(life), so weakening another reference of the cycle leaves the "
+        + "rest held by it: make \(step.description) weak, or clear it when the screen goes away."
     }
     return nil
   }

@@ -121,6 +121,9 @@ struct CustomScopeTests {
     #expect(warnings.count == 1)
     #expect(
       warnings.first?.message.hasPrefix(#"Repository (.singleton) captures Service (.custom("session"))"#) == true)
+    // A session's instance must not become a singleton: the next user would get it (client 19).
+    #expect(warnings.first?.message.contains("singleton scope") == false, "\(String(describing: warnings.first))")
+    #expect(warnings.first?.message.contains("Provider<Service>") == true, "\(String(describing: warnings.first))")
   }
 
   @Test func aDefinitionOfTheSameCustomScopeIsNoCaptive() throws {
