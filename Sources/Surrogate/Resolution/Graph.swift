@@ -9,7 +9,7 @@ import Synchronization
 //   holds its parent (`Container.parent`, a `let`), so the parent lives as long as the root. A graph of a top-level `resolve`
 //   (`init(reading:of:isolation:)`) lives inside that call's read section (see Container.swift,
 //   snapshot reading), whose caller holds the container and which holds the snapshot. Every other graph retains both
-//   (`retainedRoot`, `retainedSnapshot`); a snapshot a graph replaces is kept until it ends
+//   (`retainedRoot`, `retainedSnapshot`); a live snapshot a miss reads is kept until it ends
 //   (`supersededSnapshots`), since entries found in it may still be in use.
 // - A graph a resolver keeps past its call retains its root from then on (`keepRootAlive`), not its
 //   snapshot: it has no frames any more, and a resolver of an inactive graph starts a new graph
@@ -118,8 +118,7 @@ final class Graph {
   /// ``topLevelParentReference``, retained: for the general paths.
   @usableFromInline var topLevelParent: Container? { topLevelParentReference?.object }
   /// The snapshot of ``topLevelParent`` this graph reads, taken on the first lookup that falls
-  /// through the root; a newer one read on a miss replaces it, and the old one is kept to the
-  /// graph's end (`supersededSnapshots`), since entries found in it may still be in use.
+  /// through the root (a miss also reads the live registry, see `lookupInLiveRegistries`).
   @usableFromInline @exclusivity(unchecked) var parentSnapshot: RegistrySnapshot?
   @usableFromInline let isValidation: Bool
   // NB: a graph never leaves its thread, so the dynamic exclusivity checks on these (a runtime
@@ -363,15 +362,14 @@ final class Graph {
   func lookup(_ key: DefinitionKey, from container: Container) -> (entry: any Entry, owner: Container)? {
     if container.family.hasOverrides, let chain = overriddenLookupChain(from: container) {
       if let found = Container.lookup(key, along: chain, in: snapshot(of:)) { return found }
-      return refreshSnapshots(of: chain) ? Container.lookup(key, along: chain, in: snapshot(of:)) : nil
+      return lookupInLiveRegistries(of: chain) { Container.lookup(key, along: chain, in: $0) }
     }
     if isRoot(container), let parent = topLevelParentReference {
       if let found = rootAndParentLookup(key, root: container, parent: parent) { return found }
     } else if let found = container.lookup(key, in: snapshot(of:)) {
       return found
     }
-    return refreshSnapshots(of: sequence(first: container, next: \.parent))
-      ? container.lookup(key, in: snapshot(of:)) : nil
+    return lookupInLiveRegistries(of: sequence(first: container, next: \.parent)) { container.lookup(key, in: $0) }
   }
 
   /// ``Container/lookup(_:in:)`` from the root of a child's or a scope's graph, whose parent
@@ -401,25 +399,28 @@ final class Graph {
     return nil
   }
 
-  /// Takes the live registry of each of `containers` whose snapshot this graph holds an older one
-  /// of; returns whether any was newer.
-  private func refreshSnapshots(of containers: some Sequence<Container>) -> Bool {
-    var changed = false
+  /// A lookup that missed in this graph's snapshots, made again in the live registries of
+  /// `containers` that changed since: what a factory registered while this graph was being built
+  /// is found. `nil` when none changed.
+  ///
+  /// NB: the graph keeps reading its own snapshots for every other key, so that what it resolves
+  /// comes from one generation of each registration: a custom scope's reset meanwhile renews them
+  /// under the same ids, and the graph reuses what it made by id (a `Session` made before, handed
+  /// to the renewed `APIClient` and published with it, left the scope's two instances apart). The
+  /// live snapshots read are kept to the graph's end (`supersededSnapshots`), since entries found
+  /// in them may still be in use.
+  private func lookupInLiveRegistries(
+    of containers: some Sequence<Container>,
+    _ lookup: ((Container) -> RegistrySnapshot) -> (entry: any Entry, owner: Container)?
+  ) -> (entry: any Entry, owner: Container)? {
+    var live: [(container: Container, snapshot: RegistrySnapshot)] = []
     for candidate in containers {
       let fresh = candidate.snapshot()
-      if fresh !== snapshot(of: candidate) {
-        if isRoot(candidate) {
-          replaceRootSnapshot(with: fresh)
-        } else if candidate === topLevelParent {
-          if let parentSnapshot { extras.supersededSnapshots.append(parentSnapshot) }
-          parentSnapshot = fresh
-        } else {
-          extras.setOtherSnapshot(fresh, of: ObjectIdentifier(candidate))
-        }
-        changed = true
-      }
+      if fresh !== snapshot(of: candidate) { live.append((candidate, fresh)) }
     }
-    return changed
+    guard !live.isEmpty else { return nil }
+    extras.supersededSnapshots += live.map(\.snapshot)
+    return lookup { container in live.first { $0.container === container }?.snapshot ?? self.snapshot(of: container) }
   }
 
   /// The snapshot of ``topLevelParent`` this graph reads, taken now if it has none yet.
@@ -444,12 +445,6 @@ final class Graph {
   func takeParentSnapshotBits(_ key: TypeKey) -> UInt? {
     guard parentSnapshot == nil else { return nil }
     return topLevelParentSnapshot.untaggedBits(key)
-  }
-
-  private func replaceRootSnapshot(with fresh: RegistrySnapshot) {
-    if let retainedSnapshot { extras.supersededSnapshots.append(retainedSnapshot) }
-    retainedSnapshot = fresh
-    rootSnapshotReference = Unretained(fresh)
   }
 
   // MARK: - Path
