@@ -24,6 +24,10 @@
 /// }
 /// ```
 ///
+/// The compiler's note on that error ("candidate would match if 'ProtectionProxy<Subject>'
+/// conformed to 'ForwardsStaticRequirements'") is not the fix: that conformance would let every
+/// static call past every policy. Write the requirement instead.
+///
 /// A hand-written proxy kind adopts it to get the same static forwarding:
 /// `extension MyProxy: ForwardsStaticRequirements {}`.
 public protocol ForwardsStaticRequirements: Proxy {}
