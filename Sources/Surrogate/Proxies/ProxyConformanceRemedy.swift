@@ -30,9 +30,18 @@ enum ProxyConformanceRemedy {
     let subject = proxyName.drop { $0 != "<" }.dropFirst().dropLast()
     let isExistential = subject == constraint || subject == "any \(constraint)"
     let line = "extension \(kind): \(constraint) where \(parameter)\(isExistential ? " == any " : ": ")\(constraint) {}"
-    return "\(proxyName) does not conform to \(constraint): mark \(constraint) `@Proxyable` (product "
-      + "SurrogateMacros) and add `\(line)`, or write that forwarding by hand (see the Proxies "
-      + "article); \(source) must conform to \(constraint) too. Or remove \(typeName(forwarded)) from "
-      + "`.implements(..., through:)` of \(source)."
+    let conformance =
+      "\(proxyName) does not conform to \(constraint): mark \(constraint) `@Proxyable` (product SurrogateMacros) "
+      + "and add `\(line)`, or write that forwarding by hand (see the Proxies article)"
+    guard isExistential else {
+      return conformance + "; \(source) must conform to \(constraint) too. Or remove \(typeName(forwarded)) from "
+        + "`.implements(..., through:)` of \(source)."
+    }
+    // A proxy of the existential is what a decorator makes; `@Proxyable` writes its forwarding
+    // only for a protocol without static requirements or associated types.
+    return conformance + ". For a protocol with static requirements or associated types the macro writes no "
+      + "forwarding for `any \(constraint)`: decorate the type that implements it instead "
+      + "(`container.decorate(Impl.self) { _, inner in \(kind)(inner) }`, with "
+      + "`extension \(kind): \(constraint) where \(parameter): \(constraint) {}`), or remove the decorator of \(constraint)."
   }
 }

@@ -35,9 +35,11 @@ struct ContainerProxyTests {
     let container = Container()
     let controllers = Counter()
     let presenters = Counter()
-    container.register(.shared) { controllers.increment(); return ScreenViewController() }
-      .implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
-      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.register(.shared) {
+      controllers.increment(); return ScreenViewController()
+    }
+    .implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+    .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
     container.register(.shared) { r in
       presenters.increment()
       return ScreenViewPresenter(view: try r.resolve())
@@ -45,7 +47,9 @@ struct ContainerProxyTests {
     // Presenter first: its initializer needs the view; the view's block needs the presenter, which
     // is still being built, so that block waits until the presenter exists. (The controller is
     // resolved in the same graph too, because the presenter alone holds it only weakly.)
-    container.register(.unique) { r in (try r.resolve(ScreenViewPresenter.self), try r.resolve(ScreenViewController.self)) }
+    container.register(.unique) { r in
+      (try r.resolve(ScreenViewPresenter.self), try r.resolve(ScreenViewController.self))
+    }
     let (presenter, controller) = try container.resolve((ScreenViewPresenter, ScreenViewController).self)
     #expect((presenter.view as? WeakRefProxy<ScreenViewController>)?.object === controller)
     #expect(controller.presenter.map(ObjectIdentifier.init) == ObjectIdentifier(presenter))
@@ -77,7 +81,8 @@ struct ContainerProxyTests {
 
   @Test func aProxyThatDoesNotConformIsInvalidType() {
     let container = Container()
-    container.register(.shared) { EnglishGreeter() }.implements((any ScreenViewProtocol).self, through: WeakRefProxy.init)
+    container.register(.shared) { EnglishGreeter() }.implements(
+      (any ScreenViewProtocol).self, through: WeakRefProxy.init)
     let error = #expect(throws: ResolutionError.self) { try container.resolve((any ScreenViewProtocol).self) }
     #expect(error?.code == .invalidType)
     #expect(error?.message.contains("WeakRefProxy<EnglishGreeter>") == true)
@@ -100,6 +105,12 @@ struct ContainerProxyTests {
     let error = #expect(throws: ResolutionError.self) { try container.resolve((any Unproxied).self) }
     let remedy = error?.remedy ?? ""
     #expect(remedy.contains("`extension InterceptingProxy: Unproxied where Subject == any Unproxied {}`"), "\(remedy)")
+    // What the macro does not write for the existential, and the decorator the user wrote
+    // (outside client 18: it said to remove the type from `.implements(..., through:)`).
+    #expect(remedy.contains("static requirements or associated types"), "\(remedy)")
+    #expect(remedy.contains("decorate the type that implements it"), "\(remedy)")
+    #expect(remedy.contains("remove the decorator of Unproxied"), "\(remedy)")
+    #expect(!remedy.contains("implements(..., through:)"), "\(remedy)")
   }
 
   @Test func anInstanceThatIsNotAProxyKeepsTheConformanceRemedy() {
@@ -114,8 +125,12 @@ struct ContainerProxyTests {
     let container = Container()
     let greeters = Counter()
     let services = Counter()
-    container.register(.unique) { greeters.increment(); return EnglishGreeter() }
-    container.register(.unique) { services.increment(); return Service() }
+    container.register(.unique) {
+      greeters.increment(); return EnglishGreeter()
+    }
+    container.register(.unique) {
+      services.increment(); return Service()
+    }
     container.autowire(IndexUser.init)
     let user = try container.resolve(IndexUser.self)
     #expect(!user.index.isResolved)
