@@ -105,7 +105,10 @@ final class EdgeRecorder: GraphObserver {
         wrapper: wrapper))
   }
 
-  func startedBuilding(_ definition: DefinitionKey) { building.append(definition) }
+  /// `definition` is a definition's key, or, for a postponed request (a deferred weak proxy's
+  /// source built later), the key the asking frame was requested with: then the definition that
+  /// answered it (a decorator asked for as the type it decorates), so that the edge starts at a node.
+  func startedBuilding(_ definition: DefinitionKey) { building.append(answered[definition] ?? definition) }
 
   func finishedBuilding(_ definition: DefinitionKey) { building.removeLast() }
 
