@@ -35,7 +35,8 @@
 ///
 /// Requirements it cannot forward are diagnosed, with a fix-it where one exists: `init`
 /// requirements and static requirements returning `Self` (a proxy cannot make itself from its
-/// subject's type), variadic parameters, setters of non-class protocols, subscript setters.
+/// subject's type), a result of type `Self` (the subject's, not the proxy's), variadic
+/// parameters, setters of non-class protocols, subscript setters.
 @attached(extension, names: arbitrary)
 public macro Proxyable() = #externalMacro(module: "SurrogateMacrosPlugin", type: "ProxyableMacro")
 

@@ -13,6 +13,7 @@ enum ProxyableDiagnostic: DiagnosticMessage {
   case operatorRequirement(String)
   case mutatingRequirement(String)
   case selfParameter(String)
+  case selfResult(String)
   case typedThrowsWithoutFallback(String)
   case inheritedProtocol(String, String)
 
@@ -40,6 +41,8 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       "'@Proxyable' cannot forward mutating requirement '\(name)': the subject of a protocol that is not class-bound is a value, which the proxy would mutate a copy of; make the protocol class-bound with ': AnyObject' and drop 'mutating'"
     case .selfParameter(let name):
       "'@Proxyable' cannot forward '\(name)': a parameter of type 'Self' is a proxy when called through one, and the subject takes its own type; take the protocol's existential ('any P') or a concrete type instead"
+    case .selfResult(let name):
+      "'@Proxyable' cannot forward '\(name)': its result of type 'Self' is the subject, not the proxy a caller through one expects; return the protocol's existential ('any P') or a concrete type instead"
     case .inheritedProtocol(let proto, let inherited):
       "'@Proxyable' forwards the requirements '\(proto)' declares; those it inherits from '\(inherited)' are forwarded only if '\(inherited)' is '@Proxyable' too (otherwise a proxy's conformance to '\(proto)' misses them)"
     case .typedThrowsWithoutFallback(let name):
@@ -61,6 +64,7 @@ enum ProxyableDiagnostic: DiagnosticMessage {
       case .operatorRequirement: "operatorRequirement"
       case .mutatingRequirement: "mutatingRequirement"
       case .selfParameter: "selfParameter"
+      case .selfResult: "selfResult"
       case .typedThrowsWithoutFallback: "typedThrowsWithoutFallback"
       case .inheritedProtocol: "inheritedProtocol"
       }

@@ -208,6 +208,11 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       diagnose(parameter, .selfParameter(Self.requirementName(of: function)))
       return nil
     }
+    // A static requirement returning `Self` has its own diagnostic, below.
+    if !isStatic(function.modifiers), let result = function.signature.returnClause?.type, Self.mentionsSelf(result) {
+      diagnose(function, .selfResult(Self.requirementName(of: function)))
+      return nil
+    }
     let labels = parameters.map { "\($0.firstName.text):" }.joined()
     let access = "\(function.name.text)(\(labels))"
     let arguments = parameters.map { parameter -> String in

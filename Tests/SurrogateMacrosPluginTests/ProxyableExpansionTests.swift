@@ -358,6 +358,36 @@ final class ProxyableDiagnosticsTests: XCTestCase {
       macros: macros)
   }
 
+  /// A result of type `Self` is the subject when called on it, never the proxy (outside client
+  /// 18: the generated forwarding did not compile, with a compiler crash note among its errors).
+  func testAResultOfTypeSelfIsAnError() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Document: AnyObject {
+        func copy() throws -> Self
+        func draft() -> Self?
+      }
+      """,
+      expandedSource: """
+        protocol Document: AnyObject {
+          func copy() throws -> Self
+          func draft() -> Self?
+        }
+        """,
+      diagnostics: [
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward 'copy()': its result of type 'Self' is the subject, not the proxy a caller through one expects; return the protocol's existential ('any P') or a concrete type instead",
+          line: 3, column: 3),
+        DiagnosticSpec(
+          message:
+            "'@Proxyable' cannot forward 'draft()': its result of type 'Self' is the subject, not the proxy a caller through one expects; return the protocol's existential ('any P') or a concrete type instead",
+          line: 4, column: 3),
+      ],
+      macros: macros)
+  }
+
   func testAResultWithNoFallbackIsAnErrorWithAnOptionalFixIt() {
     assertMacroExpansion(
       """
