@@ -245,7 +245,7 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       result: function.signature.returnClause?.type,
       isAsync: effects?.asyncSpecifier != nil, throwing: throwing(effects?.throwsClause),
       typedError: typedError(effects?.throwsClause), for: Syntax(function),
-      callsDirectly: consumes)
+      callsDirectly: consumes || throwsProxyError(effects?.throwsClause))
     guard let body else { return nil }
     return "  \(inlineAttribute)\(self.access)\(signature) {\n\(body)\n  }"
   }
@@ -335,6 +335,13 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
       return .typedOrRethrows
     }
     return .untyped
+  }
+
+  /// Whether the clause is `throws(ProxyError)`: the call then goes to the subject directly
+  /// (`requireSubject(for:)` throws that type; `forward`'s closure throws `any Error`).
+  func throwsProxyError(_ clause: ThrowsClauseSyntax?) -> Bool {
+    guard let type = clause?.type?.trimmedDescription else { return false }
+    return type == "ProxyError" || type == "Surrogate.ProxyError"
   }
 
   /// `E` of a `throws(E)` clause that is not `any Error` or `ProxyError`; `nil` otherwise.

@@ -246,6 +246,36 @@ final class ProxyableExpansionTests: XCTestCase {
       macros: macros)
   }
 
+  /// A requirement that throws `ProxyError` typed calls the subject through `requireSubject(for:)`,
+  /// which throws that type (outside client 18: `forward` threw `any Error`, which did not compile).
+  func testARequirementThrowingProxyErrorTypedCallsTheSubjectDirectly() {
+    assertMacroExpansion(
+      """
+      @Proxyable
+      protocol Vault: AnyObject {
+        func open() throws(ProxyError) -> Int
+      }
+      """,
+      expandedSource: """
+        protocol Vault: AnyObject {
+          func open() throws(ProxyError) -> Int
+        }
+
+        extension Vault where Self: Surrogate.Proxy, Self.Subject: Vault {
+          @inline(__always) func open() throws(ProxyError) -> Int {
+            return try self.requireSubject(for: Surrogate.ProxyAccess("open()")).open()
+          }
+        }
+
+        extension Vault where Self: Surrogate.Proxy, Self.Subject == any Vault {
+          @inline(__always) func open() throws(ProxyError) -> Int {
+            return try self.requireSubject(for: Surrogate.ProxyAccess("open()")).open()
+          }
+        }
+        """,
+      macros: macros)
+  }
+
   // A protection proxy's policy belongs to an instance, and a static call has none to ask: static
   // forwarding is written only for proxy kinds that say they forward static requirements, so a
   // `ProtectionProxy` conformance does not compile until the static requirement is written by hand.

@@ -125,6 +125,9 @@ struct CorpusError: Error, Equatable {}
   func element(at index: Index) -> Element?
   var startIndex: Index? { get }
 }
+@Proxyable protocol TypedProxyErrorVault: AnyObject {
+  func open() throws(ProxyError) -> Int
+}
 @Proxyable protocol StaticConfig: AnyObject {
   static var identifier: String { get }
   static func defaultValue() -> Int
@@ -174,6 +177,7 @@ extension WeakRefProxy: LabelledSubscripts where T: LabelledSubscripts {}
 extension WeakRefProxy: GenericWhere where T: GenericWhere {}
 extension WeakRefProxy: Collection2 where T: Collection2 {}
 extension WeakRefProxy: StaticConfig where T: StaticConfig {}
+extension WeakRefProxy: TypedProxyErrorVault where T: TypedProxyErrorVault {}
 extension WeakRefProxy: PublicService where T: PublicService {}
 extension WeakRefProxy: PackageService where T: PackageService {}
 extension WeakRefProxy: ParentFeature where T: ParentFeature {}

@@ -9,6 +9,24 @@ struct ProxyableCorpusTests {
     #expect(corpusProtocolCount >= 30)
   }
 
+  /// A requirement that throws `ProxyError` typed: the subject's result, and the proxy's own
+  /// error, typed, once the subject is gone (outside client 18: it did not compile).
+  @Test func aRequirementThrowingProxyErrorTypedForwardsAndThrowsTyped() throws {
+    final class Safe: TypedProxyErrorVault {
+      func open() throws(ProxyError) -> Int { 42 }
+    }
+    var safe: Safe? = Safe()
+    let vault: any TypedProxyErrorVault = WeakRefProxy(safe!)
+    #expect(try vault.open() == 42)
+    safe = nil
+    do {
+      _ = try vault.open()
+      Issue.record("a released subject answered")
+    } catch {
+      #expect(error.code == .subjectReleased)
+    }
+  }
+
   @Test func autoclosureAndConsumingParametersForwardToTheSubject() {
     final class Book: Journal {
       var lines: [String] = []
