@@ -79,13 +79,14 @@ enum ProxyableDiagnostic: DiagnosticMessage {
 
 /// The fix-its `@Proxyable` offers.
 enum ProxyableFixIt: FixItMessage {
-  case arrayParameter, optionalResult, classBound, removeRequirement
+  case arrayParameter, optionalResult, classBound, classBoundDroppingMutating, removeRequirement
 
   var message: String {
     switch self {
     case .arrayParameter: "Take an array instead"
     case .optionalResult: "Make the result Optional"
     case .classBound: "Make the protocol class-bound with ': AnyObject'"
+    case .classBoundDroppingMutating: "Make the protocol class-bound with ': AnyObject' and drop 'mutating'"
     case .removeRequirement: "Remove the requirement"
     }
   }

@@ -201,7 +201,9 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     default: break
     }
     if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.mutating) }) {
-      diagnose(function, .mutatingRequirement(Self.requirementName(of: function)), fixIt: classBoundFixIt())
+      diagnose(
+        function, .mutatingRequirement(Self.requirementName(of: function)),
+        fixIt: classBoundFixIt(droppingMutatingFrom: function))
       return nil
     }
     if let parameter = parameters.first(where: { Self.mentionsSelf($0.type) }) {
@@ -483,6 +485,21 @@ struct ForwardingGenerator<Context: MacroExpansionContext> {
     guard proto.inheritanceClause == nil else { return nil }
     let bound = TokenSyntax.identifier(proto.name.text + ": AnyObject", trailingTrivia: proto.name.trailingTrivia)
     return FixIt(message: ProxyableFixIt.classBound, changes: [.replace(oldNode: Syntax(proto.name), newNode: Syntax(bound))])
+  }
+
+  /// ``classBoundFixIt()`` that also drops `mutating` from `function`, which a class-bound
+  /// protocol does not allow.
+  func classBoundFixIt(droppingMutatingFrom function: FunctionDeclSyntax) -> FixIt? {
+    guard let bound = classBoundFixIt() else { return nil }
+    let modifiers = function.modifiers.filter { $0.name.tokenKind != .keyword(.mutating) }
+    var changed = function.with(\.modifiers, modifiers)
+    if modifiers.isEmpty {
+      // The function keeps the leading trivia the dropped modifier had.
+      changed = changed.with(\.funcKeyword, changed.funcKeyword.with(\.leadingTrivia, function.leadingTrivia))
+    }
+    return FixIt(
+      message: ProxyableFixIt.classBoundDroppingMutating,
+      changes: bound.changes + [.replace(oldNode: Syntax(function), newNode: Syntax(changed))])
   }
 
   func removal(of node: some SyntaxProtocol) -> FixIt {

@@ -47,9 +47,18 @@ final class ProxyableCorpusDiagnosticsTests: XCTestCase {
         DiagnosticSpec(
           message:
             "'@Proxyable' cannot forward mutating requirement 'increment()': the subject of a protocol that is not class-bound is a value, which the proxy would mutate a copy of; make the protocol class-bound with ': AnyObject' and drop 'mutating'",
-          line: 3, column: 3, fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject'")])
+          line: 3, column: 3,
+          fixIts: [FixItSpec(message: "Make the protocol class-bound with ': AnyObject' and drop 'mutating'")])
       ],
-      macros: macros)
+      macros: macros,
+      // The fix compiles: `mutating` is not allowed in a class-bound protocol (outside client 18).
+      applyFixIts: ["Make the protocol class-bound with ': AnyObject' and drop 'mutating'"],
+      fixedSource: """
+        @Proxyable
+        protocol Counter: AnyObject {
+          func increment()
+        }
+        """)
   }
 
   func testSelfTypedParametersAreAnErrorOnTheParameter() {
