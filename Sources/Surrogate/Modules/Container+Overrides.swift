@@ -146,22 +146,64 @@ extension Container {
     }
   }
 
-  /// What a `Lazy` or `Provider` resolves: `T` with the tag it was injected with, without the
-  /// overrides when it was made for a singleton (`ignoringOverrides`).
+  /// What a `Lazy` or `Provider` resolves: `T` with the tag it was injected with, as the
+  /// overrides it was made under say (``OverridesAtCreation``).
   func resolveLater<T>(
-    _ type: T.Type, tag: DefinitionTag?, callerIsolation isolation: (any Actor)?, ignoringOverrides: Bool
+    _ type: T.Type, tag: DefinitionTag?, callerIsolation isolation: (any Actor)?, overrides: OverridesAtCreation
   ) throws(ResolutionError) -> T {
-    guard ignoringOverrides else { return try resolve(type, tag: tag, callerIsolation: isolation) }
-    return try Self.withoutOverrides { () throws(ResolutionError) -> T in
-      try resolve(type, tag: tag, callerIsolation: isolation)
+    switch overrides {
+    case .ignored:
+      return try Self.withoutOverrides { () throws(ResolutionError) -> T in
+        try resolve(type, tag: tag, callerIsolation: isolation)
+      }
+    case .madeIn(let override) where override.hasShutDown.load(ordering: .acquiring):
+      throw Self.overridesEnded(T.self, tag: tag)
+    case .madeIn, .current:
+      return try resolve(type, tag: tag, callerIsolation: isolation)
     }
   }
 
-  /// ``resolveLater(_:tag:callerIsolation:ignoringOverrides:)`` for an `AsyncLazy` or
-  /// `AsyncProvider`.
-  func resolveLater<T>(_ type: T.Type, tag: DefinitionTag?, ignoringOverrides: Bool) async throws -> T {
-    guard ignoringOverrides else { return try await resolve(type, wrappedTag: tag) }
-    return try await OverrideScope.$current.withValue([:]) { try await resolve(type, wrappedTag: tag) }
+  /// ``resolveLater(_:tag:callerIsolation:overrides:)`` for an `AsyncLazy` or `AsyncProvider`.
+  func resolveLater<T>(_ type: T.Type, tag: DefinitionTag?, overrides: OverridesAtCreation) async throws -> T {
+    switch overrides {
+    case .ignored:
+      return try await OverrideScope.$current.withValue([:]) { try await resolve(type, wrappedTag: tag) }
+    case .madeIn(let override) where override.hasShutDown.load(ordering: .acquiring):
+      throw Self.overridesEnded(T.self, tag: tag)
+    case .madeIn, .current:
+      return try await resolve(type, wrappedTag: tag)
+    }
+  }
+
+  /// A `Lazy` or `Provider` made inside `withOverrides` (through a container below the
+  /// overridden one), read after they ended.
+  private static func overridesEnded<T>(_ type: T.Type, tag: DefinitionTag?) -> ResolutionError {
+    let key = DefinitionKey(type: T.self, tag: tag)
+    return ResolutionError.containerShutDown(key, path: [key], scope: false, overrides: true)
+  }
+
+  /// The override a lookup from this container reads in the current task, if any (the nearest).
+  func overrideInEffect() -> Container? {
+    overriddenLookupChain()?.first(where: \.isOverride)
+  }
+}
+
+/// The overrides a `Lazy`, `Provider`, `AsyncLazy` or `AsyncProvider` was made under.
+enum OverridesAtCreation: Sendable {
+  /// Made for a singleton: it resolves without any overrides, wherever it is read.
+  case ignored
+  /// Made inside `withOverrides` that a lookup from its container reads through: it belongs to
+  /// them, and read after they end it throws `containerShutDown`.
+  case madeIn(Container)
+  /// Made outside overrides: it resolves with those active where it is read.
+  case current
+}
+
+extension Graph {
+  /// What a `Lazy` or `Provider` made now from `container` was made under.
+  func overridesForLater(from container: Container) -> OverridesAtCreation {
+    if isBuildingSingleton { return .ignored }
+    return container.overrideInEffect().map(OverridesAtCreation.madeIn) ?? .current
   }
 }
 

@@ -22,8 +22,8 @@ import Synchronization
 public final class AsyncLazy<T: Sendable>: Sendable {
   private let container: Container
   private let tag: DefinitionTag?
-  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
-  private let ignoresOverrides: Bool
+  /// The overrides it was made under (see `OverridesAtCreation`).
+  private let overrides: OverridesAtCreation
   private let state = Mutex(State.idle)
 
   /// Where the first access is.
@@ -43,10 +43,10 @@ public final class AsyncLazy<T: Sendable>: Sendable {
     case wait
   }
 
-  init(container: Container, tag: DefinitionTag?, ignoresOverrides: Bool) {
+  init(container: Container, tag: DefinitionTag?, overrides: OverridesAtCreation) {
     self.container = container
     self.tag = tag
-    self.ignoresOverrides = ignoresOverrides
+    self.overrides = overrides
   }
 
   /// The instance, resolved on the first access, once.
@@ -112,7 +112,7 @@ public final class AsyncLazy<T: Sendable>: Sendable {
   private func resolveOnFirstAccess() async throws -> T {
     let outcome: Result<T, any Error>
     do {
-      outcome = .success(try await container.resolveLater(T.self, tag: tag, ignoringOverrides: ignoresOverrides))
+      outcome = .success(try await container.resolveLater(T.self, tag: tag, overrides: overrides))
     } catch {
       outcome = .failure(error)
     }
@@ -132,7 +132,7 @@ public final class AsyncLazy<T: Sendable>: Sendable {
 extension AsyncLazy: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
     try checkRegistered(T.self, key, in: graph, from: container, wrapper: "AsyncLazy")
-    return AsyncLazy(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
+    return AsyncLazy(container: container, tag: key.tag, overrides: graph.overridesForLater(from: container))
   }
 }
 

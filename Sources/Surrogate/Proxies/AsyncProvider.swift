@@ -22,8 +22,8 @@
 public struct AsyncProvider<T>: Sendable {
   let container: Container
   let tag: DefinitionTag?
-  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
-  let ignoresOverrides: Bool
+  /// The overrides it was made under (see `OverridesAtCreation`).
+  let overrides: OverridesAtCreation
 
   /// Resolves a new instance, awaiting `async` factories and blocks.
   ///
@@ -34,13 +34,13 @@ public struct AsyncProvider<T>: Sendable {
   /// - Throws: ``ResolutionError``, or `CancellationError` when the task is cancelled while
   ///   waiting for a singleton another task is creating.
   public func callAsFunction() async throws -> T {
-    try await container.resolveLater(T.self, tag: tag, ignoringOverrides: ignoresOverrides)
+    try await container.resolveLater(T.self, tag: tag, overrides: overrides)
   }
 }
 
 extension AsyncProvider: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
     try checkRegistered(T.self, key, in: graph, from: container, wrapper: "AsyncProvider")
-    return AsyncProvider(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
+    return AsyncProvider(container: container, tag: key.tag, overrides: graph.overridesForLater(from: container))
   }
 }

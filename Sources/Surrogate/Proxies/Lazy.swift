@@ -20,16 +20,16 @@ import Synchronization
 public final class Lazy<T> {
   private let container: Container
   private let tag: DefinitionTag?
-  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
-  private let ignoresOverrides: Bool
+  /// The overrides it was made under (see `OverridesAtCreation`).
+  private let overrides: OverridesAtCreation
   /// Where the resolved instance is published, boxed in a retained `Shared<T>`: read with one
   /// atomic load once resolved, written once under its lock (see ``CreationState``).
   @usableFromInline let state = CreationState()
 
-  init(container: Container, tag: DefinitionTag?, ignoresOverrides: Bool) {
+  init(container: Container, tag: DefinitionTag?, overrides: OverridesAtCreation) {
     self.container = container
     self.tag = tag
-    self.ignoresOverrides = ignoresOverrides
+    self.overrides = overrides
   }
 
   /// The instance, resolved on the first access.
@@ -92,7 +92,7 @@ public final class Lazy<T> {
       do throws(ResolutionError) {
         resolved = Shared(
           try container.resolveLater(
-            T.self, tag: tag, callerIsolation: isolation, ignoringOverrides: ignoresOverrides))
+            T.self, tag: tag, callerIsolation: isolation, overrides: overrides))
       } catch {
         throw accessor.explain(error, of: T.self, from: container)
       }
@@ -138,8 +138,8 @@ extension Lazy: Sendable where T: Sendable {}
 public struct Provider<T>: Sendable {
   let container: Container
   let tag: DefinitionTag?
-  /// Made for a singleton: resolves without the overrides (see `Container.resolveLater`).
-  let ignoresOverrides: Bool
+  /// The overrides it was made under (see `OverridesAtCreation`).
+  let overrides: OverridesAtCreation
 
   /// Resolves a new instance.
   ///
@@ -161,7 +161,7 @@ public struct Provider<T>: Sendable {
   public func callAsFunction(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) -> T {
     do throws(ResolutionError) {
       return try container.resolveLater(
-        T.self, tag: tag, callerIsolation: isolation, ignoringOverrides: ignoresOverrides)
+        T.self, tag: tag, callerIsolation: isolation, overrides: overrides)
     } catch {
       throw MainActorAccessor.provider.explain(error, of: T.self, from: container)
     }
@@ -171,14 +171,14 @@ public struct Provider<T>: Sendable {
 extension Lazy: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
     try checkRegistered(T.self, key, in: graph, from: container, wrapper: "Lazy")
-    return Lazy(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
+    return Lazy(container: container, tag: key.tag, overrides: graph.overridesForLater(from: container))
   }
 }
 
 extension Provider: ContainerInjectable {
   static func make(_ key: DefinitionKey, in graph: Graph, from container: Container) throws(ResolutionError) -> Any {
     try checkRegistered(T.self, key, in: graph, from: container, wrapper: "Provider")
-    return Provider(container: container, tag: key.tag, ignoresOverrides: graph.isBuildingSingleton)
+    return Provider(container: container, tag: key.tag, overrides: graph.overridesForLater(from: container))
   }
 }
 
