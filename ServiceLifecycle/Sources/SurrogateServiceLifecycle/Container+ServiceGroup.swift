@@ -34,7 +34,10 @@ extension Container {
   ///   - reportingDisposalFailures: Receives the disposal failures of the shutdown when the group
   ///     threw, so that neither error is lost; `nil` logs them with `logger` at `error` level.
   /// - Throws: The ``ServiceError`` of ``Container/resolveServices()`` (no service was started),
-  ///   the group's error, or the ``DisposalError`` of the shutdown.
+  ///   the group's error, or the ``DisposalError`` of the shutdown. The container is shut down in
+  ///   every case, also when no service could be made: what was made is disposed, and a later
+  ///   `shutdown()` throws `alreadyEnded`
+  ///   (`aServiceThatCannotBeMadeStartsNothingAndTheContainerIsStillShutDown`).
   public func runServiceGroup(
     gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
     logger: Logger,
