@@ -75,8 +75,9 @@ extension Registration {
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
     try await finishAsync(instance, resolver: resolver, in: graph, requested: requested, gate: gate)
-    // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    // An instance that used an unfinished one is complete only if the graph succeeds; a
+    // singleton's publication waits for that success.
+    if graph.unfinishedReads != unfinishedReads { graph.madeFromUnfinished(id: id, isStored: scope.kind.isStored) }
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
     } else if graph.observer == nil || graph.keepsMadeDisposals {

@@ -15,6 +15,7 @@ extension Registration {
     requested: DefinitionKey, gate: Gate?, isAsync: Bool = false
   ) {
     let target = graph.frames[depth].id
+    graph.noteUnfinished(id)
     graph.postpone(
       Graph.Postponed(
         target: target, depth: depth,

@@ -376,8 +376,9 @@ final class Registration<Instance, Arguments>: Entry {
     // took 8,657 instructions a resolve instead of 6,776, server-scope 30,544 instead of 29,576.
     let instanceType = dynamicType(of: instance)
     try finish(instance, type: instanceType, resolver: resolver, in: graph, requested: requested, gate: gate)
-    // A singleton that used an unfinished instance is published only if the graph succeeds.
-    if scope.kind.isStored, graph.unfinishedReads != unfinishedReads { graph.makePublicationConditional(of: id) }
+    // An instance that used an unfinished one is complete only if the graph succeeds; a
+    // singleton's publication waits for that success.
+    if graph.unfinishedReads != unfinishedReads { graph.madeFromUnfinished(id: id, isStored: scope.kind.isStored) }
     if graph.observer == nil || graph.keepsMadeDisposals, mayNeedDisposal(type: instanceType, owner: owner) {
       graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }

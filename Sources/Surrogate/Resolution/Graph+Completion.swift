@@ -142,9 +142,25 @@ extension Graph {
   }
 
   /// A request is answered with the instance of registration `id`: when that definition is still
-  /// on the path, the instance is unfinished (see ``unfinishedReads``).
+  /// on the path, or its instance is complete only if the graph succeeds (``pendingBits``), the
+  /// instance is unfinished (see ``unfinishedReads``).
   @inlinable @inline(__always)
   func noteReuse(of id: RegistrationID) {
-    if pathBits & Self.pathBit(of: id) != 0 { unfinishedReads &+= 1 }
+    if (pathBits | pendingBits) & Self.pathBit(of: id) != 0 { unfinishedReads &+= 1 }
+  }
+
+  /// The instance of registration `id` is handed to its requester unfinished: its blocks wait for
+  /// a construction further up the path. What the requester makes from it is unfinished too.
+  func noteUnfinished(_ id: RegistrationID) {
+    pendingBits |= Self.pathBit(of: id)
+    unfinishedReads &+= 1
+  }
+
+  /// The instance of registration `id` was made from an unfinished one: it is complete only if
+  /// the graph succeeds, and a singleton's publication depends on that success.
+  @usableFromInline
+  func madeFromUnfinished(id: RegistrationID, isStored: Bool) {
+    pendingBits |= Self.pathBit(of: id)
+    if isStored { makePublicationConditional(of: id) }
   }
 }

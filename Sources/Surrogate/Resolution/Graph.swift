@@ -155,6 +155,12 @@ final class Graph {
   /// cycle: its factory or blocks had not finished). A singleton made while this grew depends on
   /// the graph's success (see ``complete(succeeded:)``).
   @usableFromInline @exclusivity(unchecked) var unfinishedReads = 0
+  /// Bit `serial % 64` (as in ``pathBits``) set for every registration whose instance in this
+  /// graph is complete only if the graph succeeds: its blocks wait for a construction further up
+  /// the path, or it used an unfinished instance. A request answered with such an instance reads
+  /// an unfinished one too (see ``noteReuse(of:)``), so that a singleton made from it is not
+  /// published if the graph fails and gives that instance up.
+  @usableFromInline @exclusivity(unchecked) var pendingBits: UInt64 = 0
   @exclusivity(unchecked) var extrasStorage: Extras?
   /// Observes every instance the graph creates (leak checks, graph export).
   @usableFromInline @exclusivity(unchecked) var observer: (any GraphObserver)? {

@@ -31,6 +31,38 @@ private final class Hub {
 
 private enum Unavailable: Error { case now }
 
+/// A session whose `didResolveDependencies()` waits while a screen above it is built; a client
+/// and a cache that use it, made in the same graph.
+private final class CallbackSession: Resolvable {
+  func didResolveDependencies() {}
+}
+private final class SessionClient {
+  let session: CallbackSession
+  init(session: CallbackSession) { self.session = session }
+}
+private final class SessionCache {
+  let client: SessionClient
+  init(client: SessionClient) { self.client = client }
+}
+private struct SessionScreen {
+  let cache: SessionCache
+}
+
+/// A container whose `.shared` screen makes the session, the client and the cache (all
+/// singletons), then throws while `failing()`: the session's callback never runs.
+private func screenThatFailsAfterMakingTheSession(failing: @escaping @Sendable () -> Bool) -> Container {
+  let container = Container()
+  container.register(.singleton) { CallbackSession() }
+  container.register(.singleton) { r in SessionClient(session: try r.resolve()) }
+  container.register(.singleton) { r in SessionCache(client: try r.resolve()) }
+  container.register(.shared) { r -> SessionScreen in
+    let cache: SessionCache = try r.resolve()
+    if failing() { throw Unavailable.now }
+    return SessionScreen(cache: cache)
+  }
+  return container
+}
+
 /// A singleton whose callback asks the container for itself.
 private final class SelfAsking: Resolvable, @unchecked Sendable {  // NB: `container` is set once, before resolving.
   var container: Container?
@@ -130,6 +162,31 @@ struct SingletonPublicationTests {
     _ = try container.resolve(Hub.self)
     // The announcer used nothing unfinished: it is complete on its own, and kept (as in Dip).
     #expect(made.withLock { $0 } == 1)
+  }
+
+  @Test func aSingletonThatUsedOneTheFailedGraphGaveUpIsNotKeptEither() throws {
+    let fail = Mutex(true)
+    let container = screenThatFailsAfterMakingTheSession { fail.withLock { $0 } }
+    #expect(throws: ResolutionError.self) { try container.resolve(SessionScreen.self) }
+    fail.withLock { $0 = false }
+    let session = try container.resolve(CallbackSession.self)
+    let client = try container.resolve(SessionClient.self)
+    let cache = try container.resolve(SessionCache.self)
+    #expect(client.session === session, "the client kept a session nobody else gets")
+    #expect(cache.client === client, "the cache kept a client nobody else gets")
+    #expect(try container.resolve(SessionScreen.self).cache === cache)
+  }
+
+  @Test func aSingletonThatUsedOneTheFailedAwaitedGraphGaveUpIsNotKeptEither() async throws {
+    let fail = Mutex(true)
+    let container = screenThatFailsAfterMakingTheSession { fail.withLock { $0 } }
+    await #expect(throws: ResolutionError.self) { try await container.resolve(SessionScreen.self) }
+    fail.withLock { $0 = false }
+    let session = try await container.resolve(CallbackSession.self)
+    let client = try await container.resolve(SessionClient.self)
+    let cache = try await container.resolve(SessionCache.self)
+    #expect(client.session === session, "the client kept a session nobody else gets")
+    #expect(cache.client === client, "the cache kept a client nobody else gets")
   }
 
   @Test func aCallbackThatResolvesItsOwnSingletonFindsItInsteadOfWaitingForItsPublication() throws {

@@ -14,9 +14,11 @@ import Surrogate
 ///   has returned, and then run once, in the order their instances were made, before that
 ///   registration's own blocks; if it fails, they never run.
 /// - Publication: a singleton is published when its graph ends. If the graph failed, a singleton
-///   that used an instance still under construction (one whose registration was on the path), or
-///   whose blocks waited for one, is not published; one complete on its own is. Errors carry the
-///   requested key and the path of requested keys.
+///   that used an unfinished instance, or whose blocks waited for a construction, is not
+///   published; one complete on its own is. An instance is unfinished while its registration is on
+///   the path, when its blocks wait, and when it was made from an unfinished one (a registration
+///   once so in a graph stays so for it). Errors carry the requested key and the path of requested
+///   keys.
 final class ReferenceModel {
   struct Object {
     let kind: Int
@@ -79,8 +81,10 @@ final class ReferenceModel {
   }
   private var frames: [Frame] = []
   private var waiting: [Waiting] = []
-  /// Requests answered with an instance whose registration was on the path (unfinished).
+  /// Requests answered with an unfinished instance (see the type's documentation).
   private var unfinishedReads = 0
+  /// Registrations whose instance in this graph is complete only if the graph succeeds.
+  private var pendingRegistrations: Set<Int> = []
   /// Singletons made in this graph, published when it ends (`conditional` ones only if it succeeded).
   private var pending: [(index: Int, object: Int, conditional: Bool)] = []
   private var alive: Set<Int> = []
@@ -122,6 +126,7 @@ final class ReferenceModel {
     frames = []
     waiting = []
     unfinishedReads = 0
+    pendingRegistrations = []
     pending = []
     do throws(Failure) {
       let result = try resolve(request)
@@ -184,7 +189,9 @@ final class ReferenceModel {
     let registration = spec.registrations[index]
     let isReusable = registration.scope != .unique
     if isReusable, let object = shared[sharedKey(index, requested: requested)] {
-      if frames.contains(where: { $0.registration == index }) { unfinishedReads += 1 }
+      if frames.contains(where: { $0.registration == index }) || pendingRegistrations.contains(index) {
+        unfinishedReads += 1
+      }
       return object
     }
     if registration.scope.isSingleton, let object = published[index],
@@ -225,6 +232,8 @@ final class ReferenceModel {
       if !registration.properties.isEmpty, let target = frames.firstIndex(where: { $0.isConstructing && $0.isReusable })
       {
         postponements += 1
+        pendingRegistrations.insert(index)
+        unfinishedReads += 1
         waiting.append(Waiting(registration: index, object: object, frame: frames[depth], depth: target))
       } else {
         try runBlocks(of: index, on: object, frame: frames[depth])
@@ -235,6 +244,7 @@ final class ReferenceModel {
       throw error
     }
     if unfinishedReads != readsBefore {
+      pendingRegistrations.insert(index)
       for position in pending.indices.dropFirst(pendingBefore) where pending[position].index == index {
         pending[position].conditional = true
       }
