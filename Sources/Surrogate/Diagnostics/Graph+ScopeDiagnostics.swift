@@ -35,6 +35,20 @@ extension Graph {
   }
 }
 
+extension Graph {
+  /// A graph that read a custom scope's registrations before ``Container/resetAndDispose(_:)``
+  /// asked for an instance of that scope it had not made yet.
+  @usableFromInline
+  func resetWhileResolving(_ key: DefinitionKey, scope: Scope) -> ResolutionError {
+    ResolutionError(
+      .containerShutDown, key: key, path: path(to: key),
+      message: "\(key) was requested by a resolve that started before `resetAndDispose(\(scope))`: the \(scope) "
+        + "instances it would be made with are disposed, so it is not made.",
+      remedy: "Resolve again: a new resolve makes the new \(scope) instances. A resolve that races a reset "
+        + "gets the instances from before it, the new ones, or this error.")
+  }
+}
+
 extension ResolutionError {
   /// A request reached a container that has been shut down, whose scope has ended, or whose
   /// `withOverrides` has returned (`overrides`: a resolver, `Provider` or `Lazy` kept past it).

@@ -50,6 +50,8 @@ extension Registration {
         return instance
       case .create(let claimed):
         gate = claimed
+      case .retired:
+        throw graph.resetWhileResolving(requested, scope: scope)
       }
     }
     let resolver = makeResolver(in: graph, requested: requested, owner: owner, lookup: lookup)

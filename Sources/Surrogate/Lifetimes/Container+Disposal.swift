@@ -137,7 +137,11 @@ extension Container {
   /// ``reset(_:)`` is synchronous and disposes nothing: an instance it releases that has a
   /// disposal is kept until ``shutdown()``. Use this form where the released instances hold
   /// something to close (a signed-in user's socket on logout). A resolve that races it gets the
-  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed.
+  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed, once the
+  /// instances of `scope` being made when it was called are made (they are disposed too). A
+  /// resolve that started before it and asks afterwards for an instance of `scope` it has not made
+  /// throws ``ResolutionError/Code/containerShutDown`` instead of making one from the disposed
+  /// instances (a screen composed while the user logs out): resolve again.
   ///
   /// ```swift
   /// container.register(.session) { UserSocket() }
@@ -149,8 +153,17 @@ extension Container {
   /// - Parameter scope: The scope whose instances to release and dispose.
   /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
   public func resetAndDispose(_ scope: Scope) async throws(DisposalError) {
+    var reset: [(container: Container, replaced: [any RenewableEntry])] = []
+    var creations: [Gate] = []
+    retire(scope, reset: &reset, creations: &creations)
+    // An instance being made in a retired store is tracked once its graph has published or given it
+    // up: it is disposed with the others.
+    for creation in creations { try? await creation.waitAsync() }
     var disposals: [TrackedDisposal] = []
-    collectReset(scope, into: &disposals)
+    for (container, replaced) in reset {
+      let makers = Set(replaced.compactMap(\.keptStoreIdentity))
+      disposals += container.withLifetime { $0.take(madeBy: makers) }
+    }
     if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "\(scope) was reset") {
       throw error
     }
@@ -194,20 +207,23 @@ extension Container {
     for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReleased(into: &disposals) }
   }
 
-  /// Resets `scope` here and in the children, and collects the disposals of what was released.
-  private func collectReset(_ scope: Scope, into disposals: inout [TrackedDisposal]) {
+  /// Resets `scope` here and in the children, retiring the stores of the replaced registrations:
+  /// a graph that read them before makes nothing more in them from the instances about to be
+  /// disposed. Lists each container with its replaced stores, and the creations under way.
+  private func retire(
+    _ scope: Scope, reset: inout [(container: Container, replaced: [any RenewableEntry])], creations: inout [Gate]
+  ) {
     guard scope.isSingleton else { return }
-    // The replaced registrations (and so their stores) stay alive in `replaced` until their
-    // disposals are taken, so no new store can have the address of one of them.
-    let replaced = write { registry -> [any Entry] in
-      let old = registry.entries.filter { ($0 as? any RenewableEntry)?.scope == scope }
+    let replaced = write { registry -> [any RenewableEntry] in
+      let old = registry.entries.compactMap { $0 as? any RenewableEntry }.filter { $0.scope == scope }
       _ = registry.renewRegistrations(in: scope)
       return old
     }
-    let makers = Set(replaced.compactMap(\.keptStoreIdentity))
-    disposals += withLifetime { $0.take(madeBy: makers) }
-    withExtendedLifetime(replaced) {}
-    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReset(scope, into: &disposals) }
+    creations += replaced.compactMap { $0.retire() }
+    // The replaced registrations (and so their stores) stay alive in `reset` until their
+    // disposals are taken, so no new store can have the address of one of them.
+    reset.append((self, replaced))
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.retire(scope, reset: &reset, creations: &creations) }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot

@@ -22,6 +22,8 @@ final class SingletonStore<Instance>: Sendable {
   @usableFromInline let isWeak: Bool
   @usableFromInline let strong = AtomicShared<Instance>()
   private let state = Mutex<SingletonState>(.empty)
+  /// Set by ``retire()``, under `state`'s lock: the store makes no instance any more.
+  private let isRetired = Mutex(false)
 
   @usableFromInline
   init(isWeak: Bool) {
@@ -73,6 +75,8 @@ final class SingletonStore<Instance>: Sendable {
         return .create(gate)
       case .wait(let owner, let gate):
         try graph.waitForCreation(by: owner, gate: gate, requested: requested)
+      case .retired:
+        return .retired
       }
     }
   }
@@ -88,6 +92,7 @@ final class SingletonStore<Instance>: Sendable {
       case .creating(let owner, let gate):
         return .wait(owner, gate)
       case .empty, .released:
+        if isRetired.withLock({ $0 }) { return .retired }
         let gate = Gate()
         state = .creating(owner: graph.owner, gate: gate)
         return .create(gate)
@@ -108,6 +113,8 @@ final class SingletonStore<Instance>: Sendable {
         return .create(gate)
       case .wait(let owner, let gate):
         try await graph.waitForCreationAsync(by: owner, gate: gate, requested: requested)
+      case .retired:
+        return .retired
       }
     }
   }
@@ -136,6 +143,18 @@ final class SingletonStore<Instance>: Sendable {
     return Swift.type(of: any) is AnyObject.Type ? any as AnyObject : nil
   }
 
+  /// Makes no instance any more (``Container/resetAndDispose(_:)`` is disposing what this store
+  /// kept): a graph that still reads it, having started before, throws instead of making one
+  /// from disposed instances. One made already is still handed out. Returns the gate of a
+  /// creation under way, which the caller waits for before taking the disposals.
+  func retire() -> Gate? {
+    state.withLock(owner: self) { state -> Gate? in
+      isRetired.withLock { $0 = true }
+      guard case .creating(_, let gate) = state else { return nil }
+      return gate
+    }
+  }
+
   /// The factory failed: the failure is not cached and a waiting thread may try again.
   @usableFromInline
   func abandon(gate: Gate) {
@@ -156,12 +175,15 @@ enum SingletonState {
 enum SingletonClaim<Instance> {
   case ready(Instance)
   case create(Gate)
+  /// The store was retired (see ``SingletonStore/retire()``).
+  case retired
 }
 
 enum SingletonAction {
   case ready
   case create(Gate)
   case wait(GraphOwner, Gate)
+  case retired
 }
 
 /// The identity of a graph and of what runs it, for the wait coordinator.

@@ -3,6 +3,9 @@
 protocol RenewableEntry: ScopedEntry {
   /// A copy with the same id, key, factory and blocks, and an empty instance store.
   func renewed() -> any Entry
+  /// Makes the store make no instance any more; returns the gate of a creation under way (see
+  /// ``SingletonStore/retire()``).
+  func retire() -> Gate?
 }
 
 extension Registration: RenewableEntry {
@@ -13,6 +16,8 @@ extension Registration: RenewableEntry {
   /// released when the last reader lets go of it, takes the old instance with it. So a resolve that races a
   /// reset gets the old instance or a new one, and the hot path reads a published singleton as
   /// it always has.
+  func retire() -> Gate? { obtainStore().retire() }
+
   func renewed() -> any Entry {
     let copy = Registration(renewing: self)
     shareInjectionPlan(with: copy)

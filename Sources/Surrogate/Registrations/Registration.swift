@@ -339,6 +339,8 @@ final class Registration<Instance, Arguments>: Entry {
         return instance
       case .create(let claimed):
         gate = claimed
+      case .retired:
+        throw graph.resetWhileResolving(requested, scope: scope)
       }
     }
     let instance = try make(

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Surrogate
+import Synchronization
+import Testing
+
+/// A signed-in user's session, disposed on logout.
+private final class LoginSession: Disposable, Sendable {
+  let isDisposed = Mutex(false)
+  func dispose() async throws { isDisposed.withLock { $0 = true } }
+}
+
+/// What a screen makes from the session, once per session.
+private final class SessionAPI: Sendable {
+  let session: LoginSession
+  let madeFromDisposed: Bool
+  init(session: LoginSession) {
+    self.session = session
+    madeFromDisposed = session.isDisposed.withLock { $0 }
+  }
+}
+
+/// A screen whose composition waits between taking the session and the session's API: a logout
+/// lands in between.
+private struct SlowScreen: Sendable {
+  let session: LoginSession
+  let api: SessionAPI
+}
+
+/// `resetAndDispose(_:)` while a resolve that started before it is still composing (outside
+/// client 19: a screen's resolve racing a logout).
+@Suite(.hangGuard)
+struct ResetDuringAResolveTests {
+  private static let session = Scope.custom("login-session")
+
+  /// The screen's graph read the registrations before the reset: the session it holds is the old
+  /// one, disposed by the logout. It must not go on to make the old session's API from it, an
+  /// instance of the ended session that nothing disposes in order, handed to a screen.
+  @Test func aResolveThatStartedBeforeResetAndDisposeMakesNothingFromTheDisposedInstances() async throws {
+    let app = Container()
+    app.register(Self.session) { LoginSession() }
+    app.register(Self.session) { r in SessionAPI(session: try r.resolve()) }
+    let started = DispatchSemaphore(value: 0)
+    let resume = DispatchSemaphore(value: 0)
+    app.register(.unique) { r -> SlowScreen in
+      let session: LoginSession = try r.resolve()
+      started.signal()
+      resume.wait()
+      return SlowScreen(session: session, api: try r.resolve())
+    }
+    let before = try await app.resolve(LoginSession.self)
+    let outcome = Mutex<Result<SlowScreen, ResolutionError>?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      let result = Result { () throws(ResolutionError) in try app.resolve(SlowScreen.self) }
+      outcome.withLock { $0 = result }
+      finished.signal()
+    }.start()
+    await Task.detached { started.wait() }.value
+    try await app.resetAndDispose(Self.session)
+    #expect(before.isDisposed.withLock { $0 })
+    resume.signal()
+    await Task.detached { finished.wait() }.value
+
+    switch try #require(outcome.withLock { $0 }) {
+    case .success(let screen):
+      Issue.record("the screen got an API made from its disposed session: \(screen.api.madeFromDisposed)")
+    case .failure(let error):
+      #expect(error.code == .containerShutDown)
+      #expect(error.key == DefinitionKey(type: SessionAPI.self, tag: nil))
+      #expect(error.message.contains("resetAndDispose"), "\(error.message)")
+    }
+    // The next resolve composes the new session.
+    let api = try await app.resolve(SessionAPI.self)
+    #expect(api.session !== before && !api.madeFromDisposed)
+    #expect(try await app.resolve(LoginSession.self) === api.session)
+    try await app.shutdown()
+  }
+}
