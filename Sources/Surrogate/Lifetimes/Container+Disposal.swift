@@ -157,8 +157,11 @@ extension Container {
     var creations: [Gate] = []
     retire(scope, reset: &reset, creations: &creations)
     // An instance being made in a retired store is tracked once its graph has published or given it
-    // up: it is disposed with the others.
-    for creation in creations { try? await creation.waitAsync() }
+    // up: it is disposed with the others. Not when this is called from inside a graph (a factory):
+    // what that graph makes is published only once the factory returns.
+    if !AsyncGraphScope.isNested {
+      for creation in creations { try? await creation.waitAsync() }
+    }
     var disposals: [TrackedDisposal] = []
     for (container, replaced) in reset {
       let makers = Set(replaced.compactMap(\.keptStoreIdentity))

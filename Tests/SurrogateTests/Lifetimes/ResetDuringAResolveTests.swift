@@ -27,6 +27,12 @@ private struct SlowScreen: Sendable {
   let api: SessionAPI
 }
 
+/// A singleton whose factory logs the user out.
+private final class LogoutCoordinator: Sendable {
+  let session: LoginSession
+  init(session: LoginSession) { self.session = session }
+}
+
 /// `resetAndDispose(_:)` while a resolve that started before it is still composing (outside
 /// client 19: a screen's resolve racing a logout).
 @Suite(.hangGuard)
@@ -74,6 +80,22 @@ struct ResetDuringAResolveTests {
     let api = try await app.resolve(SessionAPI.self)
     #expect(api.session !== before && !api.madeFromDisposed)
     #expect(try await app.resolve(LoginSession.self) === api.session)
+    try await app.shutdown()
+  }
+
+  /// `resetAndDispose` waits for the instances of the scope being made when it is called, but not
+  /// for those its own graph makes: they are published once the factory calling it returns.
+  @Test func aFactoryThatResetsTheScopeItsGraphIsMakingDoesNotWaitForItself() async throws {
+    let app = Container()
+    app.register(Self.session) { LoginSession() }
+    app.register(.singleton) { [unowned app] (r: Resolver) async throws -> LogoutCoordinator in
+      let session: LoginSession = try await r.resolve()
+      try await app.resetAndDispose(Self.session)
+      return LogoutCoordinator(session: session)
+    }
+    let coordinator = try await app.resolve(LogoutCoordinator.self)
+    #expect(coordinator.session.isDisposed.withLock { $0 })
+    #expect(try await app.resolve(LoginSession.self) !== coordinator.session)
     try await app.shutdown()
   }
 }
