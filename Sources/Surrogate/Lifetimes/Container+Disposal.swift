@@ -226,7 +226,9 @@ extension Container {
     // The replaced registrations (and so their stores) stay alive in `reset` until their
     // disposals are taken, so no new store can have the address of one of them.
     reset.append((self, replaced))
-    for child in links.withLock(owner: self, { $0.children.alive }) { child.retire(scope, reset: &reset, creations: &creations) }
+    for child in links.withLock(owner: self, { $0.children.alive }) {
+      child.retire(scope, reset: &reset, creations: &creations)
+    }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot
