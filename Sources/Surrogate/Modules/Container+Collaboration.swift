@@ -100,6 +100,22 @@ extension Container {
 }
 
 extension Graph {
+  /// The containers requests to `network` resolve in (see ``resolvingContainer(of:)``).
+  ///
+  /// - Throws: ``ResolutionError/Code/containerShutDown`` when one is an override that has ended (a
+  ///   task started inside `withOverrides` that outlived it), as a `resolve` on that collaborator
+  ///   throws: the real definitions must not answer in the mocks' place.
+  private func overridingContainers(of network: [Container], _ key: DefinitionKey) throws(ResolutionError)
+    -> [Container]
+  {
+    let collaborators = network.map(resolvingContainer(of:))
+    for collaborator in collaborators
+    where collaborator.isOverride && collaborator.hasShutDown.load(ordering: .acquiring) {
+      throw containerShutDown(key, scope: false, overrides: true)
+    }
+    return collaborators
+  }
+
   /// Resolves a key that `container` cannot answer in its collaborators (see
   /// ``Container/collaborate(with:)-(Container...)``): the first that has a definition for it,
   /// else the first that can auto-wire it.
@@ -110,7 +126,7 @@ extension Graph {
     guard !network.isEmpty else { return nil }
     // Inside `withOverrides` of a collaborator, the request resolves in its override, as a
     // `resolve` on the collaborator would.
-    let collaborators = network.map(resolvingContainer(of:))
+    let collaborators = try overridingContainers(of: network, key)
     for collaborator in collaborators {
       if let found = lookupInSnapshots(key, from: collaborator) {
         if isAskingGraphsOwn(collaborator) {
@@ -144,7 +160,7 @@ extension Graph {
   {
     let network = container.collaborationNetwork()
     guard !network.isEmpty else { return nil }
-    let collaborators = network.map(resolvingContainer(of:))
+    let collaborators = try overridingContainers(of: network, key)
     for collaborator in collaborators {
       if let found = lookupInSnapshots(key, from: collaborator) {
         if isAskingGraphsOwn(collaborator) {

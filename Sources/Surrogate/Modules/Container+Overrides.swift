@@ -36,7 +36,10 @@ extension Container {
   /// mock. To change what a singleton sees, override the singleton too; a singleton registered in
   /// the overrides lives as long as they do: when `operation` returns or throws, the overrides end
   /// and their singletons are disposed, newest first (a failure is written to standard error), and
-  /// a resolver kept past them throws ``ResolutionError/Code/containerShutDown``.
+  /// a resolver kept past them throws ``ResolutionError/Code/containerShutDown``. So does a request
+  /// from a task started in `operation` (`Task { }` inherits the overrides) that outlives it, made
+  /// of this container, a child, a scope or a container collaborating with it: it never gets the
+  /// real definitions in the mocks' place.
   ///
   /// - Parameters:
   ///   - configure: Registers the overrides in the child container.
@@ -119,6 +122,12 @@ extension Container {
   /// overrides installed; none while a singleton is being made in the graph a `resolve` from this
   /// container joins (its factory or block asking the container itself, Dip's idiom): a singleton
   /// outlives the overrides and resolves its dependencies without them, as through its resolver.
+  ///
+  /// A task started inside `withOverrides` inherits them and may outlive them: once they ended,
+  /// the ended override of this container or of an ancestor is the answer, for every container
+  /// below it too (a child, a scope), so that a request from it throws
+  /// ``ResolutionError/Code/containerShutDown``, as one from the overridden container does,
+  /// instead of resolving the real definitions in the mocks' place.
   @usableFromInline @inline(never)
   func installedOverride() -> Container? {
     let overrides = OverrideScope.current
@@ -126,7 +135,17 @@ extension Container {
     if let graph = ThreadGraph.joinable(from: self) ?? AsyncGraphScope.joinable(from: self), graph.isBuildingSingleton {
       return nil
     }
-    return overrides[ObjectIdentifier(self)]
+    if let own = overrides[ObjectIdentifier(self)] { return own }
+    // An override container falls through to its parent itself (and is below the one it overrides).
+    guard !isOverride else { return nil }
+    var ancestor = parent
+    while let current = ancestor {
+      if let override = overrides[ObjectIdentifier(current)], override.hasShutDown.load(ordering: .acquiring) {
+        return override
+      }
+      ancestor = current.parent
+    }
+    return nil
   }
 }
 
