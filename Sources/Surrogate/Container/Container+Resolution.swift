@@ -193,6 +193,8 @@ extension Container {
     if tag == nil, let parent = Graph.fastParent(of: self),
       !snapshot.withObject({ $0.registry.containsUntagged(key.typeKey) })
     {
+      // Read before the snapshot, as a graph reads it (see `Graph.noteResetGeneration(of:)`).
+      let resetGeneration = family.finishedResets
       let parentSnapshot = parent.snapshot()
       // NB: the entry's bits, as the graph's fast lookups read them: the general lookup hashed the
       // whole key and copied the entry into an existential (server-scope, callgrind).
@@ -200,7 +202,7 @@ extension Container {
         let registration = trustedDowncast(Registry.entry(bits: bits).object, to: Registration<T, Arguments>.self)
         if let cached = registration.cachedValue { return cached }
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in
-          graph.adoptParentSnapshot(parentSnapshot, of: parent)
+          graph.adoptParentSnapshot(parentSnapshot, of: parent, resetGeneration: resetGeneration)
           var isNew = false
           return try registration.produce(
             arguments, in: graph, requested: key, owner: parent, lookup: self, isNew: &isNew)

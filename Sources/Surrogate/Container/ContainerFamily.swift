@@ -14,7 +14,31 @@ final class ContainerFamily: Sendable {
   /// does not read the task-local override scope.
   @usableFromInline let overridesInstalled = Atomic<Bool>(false)
 
+  /// The number of custom-scope resets (``Container/reset(_:)``, ``Container/resetAndDispose(_:)``)
+  /// of this family's containers that have finished renewing their registrations: a registration
+  /// renewed by reset `n` has ``Registration/renewedAt`` `n`. A graph notes it before it first
+  /// reads a registry other than its root's (``Graph/noteResetGeneration(of:)``).
+  @usableFromInline let resetGeneration = Atomic<Int>(0)
+  /// Makes the family's resets one at a time, so that every reset numbered at most
+  /// ``resetGeneration`` has renewed all it renews.
+  private let resetting = Mutex(())
+
+  /// ``resetGeneration`` now.
+  @inlinable @inline(__always)
+  var finishedResets: Int { resetGeneration.load(ordering: .acquiring) }
+
   init() {}
+
+  /// Runs `body`, a reset of this family's registrations, with its number; then counts it
+  /// finished. `body` must run no user code (it keeps what it replaces alive past this call).
+  func withReset<Result>(_ body: (Int) -> Result) -> Result {
+    resetting.withLock { _ in
+      let generation = resetGeneration.load(ordering: .relaxed) + 1
+      let result = body(generation)
+      resetGeneration.store(generation, ordering: .releasing)
+      return result
+    }
+  }
 
   /// Whether any container of this family has had overrides installed: read inline by every
   /// `resolve`, so that the common answer, no, costs one load.

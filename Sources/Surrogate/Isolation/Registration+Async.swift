@@ -43,7 +43,9 @@ extension Registration {
     }
     try graph.checkCycleAndDepth(id: id, requested: requested)
     var gate: Gate?
-    if scope.kind.isStored, !graph.isValidation {
+    if scope.kind.isStored, !graph.isValidation,
+      renewedAt == 0 || !graph.makesUnpublished(renewedAt: renewedAt, owner: owner)
+    {
       switch try await obtainStore().claimAsync(in: graph, requested: requested) {
       case .ready(let instance):
         if scope.kind == .weakSingleton { graph.hold(instance) }

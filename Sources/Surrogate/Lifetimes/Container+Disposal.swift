@@ -153,9 +153,16 @@ extension Container {
   /// - Parameter scope: The scope whose instances to release and dispose.
   /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
   public func resetAndDispose(_ scope: Scope) async throws(DisposalError) {
+    guard scope.isSingleton else { return }
     var reset: [(container: Container, replaced: [any RenewableEntry])] = []
-    var creations: [Gate] = []
-    retire(scope, reset: &reset, creations: &creations)
+    // The replaced registrations (and so their stores) stay alive in `reset` until their
+    // disposals are taken, so no new store can have the address of one of them. Their stores are
+    // retired: a graph that read them before makes nothing more in them from the instances about
+    // to be disposed.
+    let creations = family.withReset { generation -> [Gate] in
+      renew(scope, at: generation, into: &reset)
+      return reset.flatMap { $0.replaced.compactMap { $0.retire() } }
+    }
     // An instance being made in a retired store is tracked once its graph has published or given it
     // up: it is disposed with the others. Not when this is called from inside a graph (a factory):
     // what that graph makes is published only once the factory returns.
@@ -208,27 +215,6 @@ extension Container {
       return withLifetime { $0.take(releasedFrom: current) }
     }
     for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReleased(into: &disposals) }
-  }
-
-  /// Resets `scope` here and in the children, retiring the stores of the replaced registrations:
-  /// a graph that read them before makes nothing more in them from the instances about to be
-  /// disposed. Lists each container with its replaced stores, and the creations under way.
-  private func retire(
-    _ scope: Scope, reset: inout [(container: Container, replaced: [any RenewableEntry])], creations: inout [Gate]
-  ) {
-    guard scope.isSingleton else { return }
-    let replaced = write { registry -> [any RenewableEntry] in
-      let old = registry.entries.compactMap { $0 as? any RenewableEntry }.filter { $0.scope == scope }
-      _ = registry.renewRegistrations(in: scope)
-      return old
-    }
-    creations += replaced.compactMap { $0.retire() }
-    // The replaced registrations (and so their stores) stay alive in `reset` until their
-    // disposals are taken, so no new store can have the address of one of them.
-    reset.append((self, replaced))
-    for child in links.withLock(owner: self, { $0.children.alive }) {
-      child.retire(scope, reset: &reset, creations: &creations)
-    }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot

@@ -1,8 +1,9 @@
 /// An entry that keeps instances for a scope and can hand out a copy that keeps none yet: how
 /// ``Container/reset(_:)`` releases a custom scope's instances.
 protocol RenewableEntry: ScopedEntry {
-  /// A copy with the same id, key, factory and blocks, and an empty instance store.
-  func renewed() -> any Entry
+  /// A copy with the same id, key, factory and blocks, and an empty instance store, made by the
+  /// reset of its family numbered `generation` (0 for a scope's own copy).
+  func renewed(at generation: Int) -> any Entry
   /// Makes the store make no instance any more; returns the gate of a creation under way (see
   /// ``SingletonStore/retire()``).
   func retire() -> Gate?
@@ -18,8 +19,8 @@ extension Registration: RenewableEntry {
   /// it always has.
   func retire() -> Gate? { obtainStore().retire() }
 
-  func renewed() -> any Entry {
-    let copy = Registration(renewing: self)
+  func renewed(at generation: Int) -> any Entry {
+    let copy = Registration(renewing: self, at: generation)
     shareInjectionPlan(with: copy)
     return copy
   }

@@ -59,7 +59,7 @@ extension Registration {
     let copy = scope.withLifetime { lifetime -> (any Entry)? in
       guard case .open = lifetime.state else { return nil }
       if let existing = lifetime.scopedRegistrations[id] { return existing }
-      let made = renewed()
+      let made = renewed(at: 0)
       lifetime.scopedRegistrations[id] = made
       return made
     }

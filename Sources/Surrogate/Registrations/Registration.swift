@@ -67,6 +67,11 @@ final class Registration<Instance, Arguments>: Entry {
   /// decided at compile time.
   @usableFromInline let plainInstanceType: Atomic<ObjectIdentifier?>
 
+  /// The reset of its family (``ContainerFamily/resetGeneration``) that renewed this registration,
+  /// or 0 for one registered as it is: a graph that read another registry of the family before
+  /// that reset does not publish an instance it makes here (see ``isRenewed(after:)``).
+  @usableFromInline let renewedAt: Int
+
   /// What ``plainInstanceType`` starts as.
   @inlinable @inline(__always)
   static var initialPlainType: ObjectIdentifier? {
@@ -105,6 +110,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.producer = producer
     self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
+    self.renewedAt = 0
   }
 
   /// A plain registration: a scope and a synchronous factory, nothing else (blocks are appended
@@ -128,6 +134,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.producer = producer
     self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(Self.initialPlainType)
+    self.renewedAt = 0
   }
 
   /// A copy of `other` with an empty singleton store and no auto-injection cache yet: what
@@ -138,7 +145,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// the full initializer asked the runtime for the metadata of each generic field type it
   /// builds: about 5,000 instructions a copy, 15,800 of the 69,800 of a scope that makes three
   /// `.scoped` parts (callgrind, `scope-end-plain`).
-  init(renewing other: Registration) {
+  init(renewing other: Registration, at generation: Int) {
     self.id = other.id
     self.key = other.key
     self.scope = other.scope
@@ -151,6 +158,7 @@ final class Registration<Instance, Arguments>: Entry {
     self.producer = other.producer
     self.injectionWord = PublishedMarkOrObject()
     self.plainInstanceType = Atomic(other.plainInstanceType.load(ordering: .relaxed))
+    self.renewedAt = generation
   }
 
   /// The store whose address `storeReference` holds (not 0), unretained.
@@ -332,7 +340,7 @@ final class Registration<Instance, Arguments>: Entry {
     try graph.checkCycleAndDepth(id: id, requested: requested)
     if needsIsolation { try checkIsolation(in: graph, requested: requested) }
     var gate: Gate?
-    if !graph.isValidation {
+    if !graph.isValidation, renewedAt == 0 || !graph.makesUnpublished(renewedAt: renewedAt, owner: owner) {
       switch try obtainStore().claim(in: graph, requested: requested) {
       case .ready(let instance):
         if scope.kind == .weakSingleton { graph.hold(instance) }

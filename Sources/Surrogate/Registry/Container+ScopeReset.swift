@@ -28,7 +28,22 @@ extension Container {
   /// - Parameter scope: The scope whose instances to release.
   public func reset(_ scope: Scope) {
     guard scope.isSingleton else { return }
-    write { registry in _ = registry.renewRegistrations(in: scope) }
-    for child in links.withLock(owner: self, { $0.children.alive }) { child.reset(scope) }
+    var renewed: [(container: Container, replaced: [any RenewableEntry])] = []
+    family.withReset { generation in renew(scope, at: generation, into: &renewed) }
+    // Released here, outside the family's reset lock: a released instance's `deinit` is user code.
+    withExtendedLifetime(renewed) {}
+  }
+
+  /// Renews the registrations of `scope` here and in the children, as the family's reset numbered
+  /// `generation`; lists each container with the registrations it replaced (which the caller
+  /// keeps alive until it has let go of the family's reset lock).
+  func renew(
+    _ scope: Scope, at generation: Int, into renewed: inout [(container: Container, replaced: [any RenewableEntry])]
+  ) {
+    let replaced = write { registry in registry.renewRegistrations(in: scope, at: generation) }
+    renewed.append((self, replaced))
+    for child in links.withLock(owner: self, { $0.children.alive }) {
+      child.renew(scope, at: generation, into: &renewed)
+    }
   }
 }

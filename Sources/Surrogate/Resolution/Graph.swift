@@ -155,6 +155,9 @@ final class Graph {
   /// cycle: its factory or blocks had not finished). A singleton made while this grew depends on
   /// the graph's success (see ``complete(succeeded:)``).
   @usableFromInline @exclusivity(unchecked) var unfinishedReads = 0
+  /// The reset generation of the root's family when the graph first read one of its registries
+  /// other than the root's, or -1 before (see ``noteResetGeneration(of:)``).
+  @usableFromInline @exclusivity(unchecked) var rootFamilyResetGeneration = -1
   /// Bit `serial % 64` (as in ``pathBits``) set for every registration whose instance in this
   /// graph is complete only if the graph succeeds: its blocks wait for a construction further up
   /// the path, or it used an unfinished instance. A request answered with such an instance reads
@@ -354,6 +357,7 @@ final class Graph {
     if let parent = topLevelParentReference, parent.refers(to: container) { return topLevelParentSnapshot }
     let extras = extras
     if let snapshot = extras.otherSnapshot(of: ObjectIdentifier(container)) { return snapshot }
+    noteResetGeneration(of: container)
     let snapshot = container.snapshot()
     extras.setOtherSnapshot(snapshot, of: ObjectIdentifier(container))
     return snapshot
@@ -433,16 +437,64 @@ final class Graph {
   @usableFromInline
   var topLevelParentSnapshot: RegistrySnapshot {
     if let parentSnapshot { return parentSnapshot }
-    let snapshot = topLevelParent!.snapshot()
+    let parent = topLevelParent!
+    noteResetGeneration(of: parent)
+    let snapshot = parent.snapshot()
     parentSnapshot = snapshot
     return snapshot
   }
 
+  /// Notes the reset generation of `container`'s family before the graph first reads one of its
+  /// registries other than the root's: a registration renewed by a later reset may take its
+  /// dependencies from registries this graph read before that reset (a collaborating child of the
+  /// app whose session was reset while the graph ran), so the graph does not publish what it
+  /// makes there (see ``makesUnpublished(renewedAt:owner:)``).
+  ///
+  /// NB: for the root's family (a child's parent), one atomic load and a store in the graph.
+  @inline(__always)
+  func noteResetGeneration(of container: Container) {
+    if container.family === root.family {
+      if rootFamilyResetGeneration < 0 {
+        rootFamilyResetGeneration = container.family.finishedResets
+      }
+    } else {
+      noteResetGeneration(ofOtherFamily: container.family)
+    }
+  }
+
+  private func noteResetGeneration(ofOtherFamily family: ContainerFamily) {
+    let id = ObjectIdentifier(family)
+    guard !extras.resetGenerations.contains(where: { $0.family == id }) else { return }
+    extras.resetGenerations.append((id, family.finishedResets))
+  }
+
+  /// Whether an instance of a registration of `owner` renewed by reset `renewedAt` of its family is
+  /// made without being published: that reset came after this graph first read a registry of the
+  /// family other than its root's, so the instance may be made from what the reset released.
+  /// Kept in the graph, it is the instance of the scope from before the reset, for this resolve.
+  @usableFromInline
+  func makesUnpublished(renewedAt: Int, owner: Container) -> Bool {
+    guard !isRoot(owner) else { return false }
+    let noted: Int
+    if owner.family === root.family {
+      noted = rootFamilyResetGeneration
+    } else {
+      let family = ObjectIdentifier(owner.family)
+      noted = extrasStorage?.resetGenerations.first { $0.family == family }?.generation ?? -1
+    }
+    // Not noted: the graph read only its root's registry of the family.
+    return noted >= 0 && renewedAt > noted
+  }
+
   /// Gives a graph that has not read its ``topLevelParent``'s registry yet the snapshot of it that
   /// its caller took: the graph reads that one instead of taking another under the parent's lock.
+  /// `resetGeneration` is the family's, read before that snapshot was taken.
   @inlinable
-  func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container) {
-    if parentSnapshot == nil, topLevelParentReference?.refers(to: parent) == true { parentSnapshot = snapshot }
+  func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container, resetGeneration: Int) {
+    if parentSnapshot == nil, topLevelParentReference?.refers(to: parent) == true {
+      parentSnapshot = snapshot
+      if rootFamilyResetGeneration < 0 { rootFamilyResetGeneration = resetGeneration }
+    }
   }
 
   /// The bits of the untagged entry under `key` in ``topLevelParentSnapshot``, taken now if the
