@@ -193,12 +193,15 @@ extension Container {
     if tag == nil, let parent = Graph.fastParent(of: self),
       !snapshot.withObject({ $0.registry.containsUntagged(key.typeKey) })
     {
-      // Read before the snapshot, as a graph reads it (see `Graph.noteResetGeneration(of:)`).
+      // The family's reset count the snapshot holds, read as a graph reads it (see
+      // `Graph.snapshotNotingResets(of:)`); a reset running meanwhile leaves it to the graph.
       let resetGeneration = family.finishedResets
       let parentSnapshot = parent.snapshot()
       // NB: the entry's bits, as the graph's fast lookups read them: the general lookup hashed the
       // whole key and copied the entry into an existential (server-scope, callgrind).
-      if let bits = parentSnapshot.untaggedBits(key.typeKey), bits & 1 == 0 {
+      if let bits = parentSnapshot.untaggedBits(key.typeKey), bits & 1 == 0,
+        family.noResetStarted(since: resetGeneration)
+      {
         let registration = trustedDowncast(Registry.entry(bits: bits).object, to: Registration<T, Arguments>.self)
         if let cached = registration.cachedValue { return cached }
         return try withGraph(snapshot: snapshot, isolation: isolation) { graph throws(ResolutionError) in

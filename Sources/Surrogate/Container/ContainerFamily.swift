@@ -17,8 +17,10 @@ final class ContainerFamily: Sendable {
   /// The number of custom-scope resets (``Container/reset(_:)``, ``Container/resetAndDispose(_:)``)
   /// of this family's containers that have finished renewing their registrations: a registration
   /// renewed by reset `n` has ``Registration/renewedAt`` `n`. A graph notes it before it first
-  /// reads a registry other than its root's (``Graph/noteResetGeneration(of:)``).
+  /// reads a registry other than its root's (``Graph/snapshotNotingResets(of:)``).
   @usableFromInline let resetGeneration = Atomic<Int>(0)
+  /// The number of resets that have started: one more than ``resetGeneration`` while one runs.
+  @usableFromInline let resetsStarted = Atomic<Int>(0)
   /// Makes the family's resets one at a time, so that every reset numbered at most
   /// ``resetGeneration`` has renewed all it renews.
   private let resetting = Mutex(())
@@ -27,6 +29,11 @@ final class ContainerFamily: Sendable {
   @inlinable @inline(__always)
   var finishedResets: Int { resetGeneration.load(ordering: .acquiring) }
 
+  /// Whether no reset has started since ``finishedResets`` read `finished`: a registry snapshot
+  /// taken in between holds what those resets renewed, and nothing of a later one.
+  @inlinable @inline(__always)
+  func noResetStarted(since finished: Int) -> Bool { resetsStarted.load(ordering: .acquiring) == finished }
+
   init() {}
 
   /// Runs `body`, a reset of this family's registrations, with its number; then counts it
@@ -34,6 +41,7 @@ final class ContainerFamily: Sendable {
   func withReset<Result>(_ body: (Int) -> Result) -> Result {
     resetting.withLock { _ in
       let generation = resetGeneration.load(ordering: .relaxed) + 1
+      resetsStarted.store(generation, ordering: .releasing)
       let result = body(generation)
       resetGeneration.store(generation, ordering: .releasing)
       return result

@@ -61,7 +61,7 @@ extension Graph {
       }
     }
     /// The reset generation of each family other than the root's as this graph noted it before
-    /// it first read one of the family's registries (see ``Graph/noteResetGeneration(of:)``).
+    /// it first read one of the family's registries (see ``Graph/snapshotNotingResets(of:)``).
     var resetGenerations: [(family: ObjectIdentifier, generation: Int)] = []
     /// Root snapshots replaced by newer ones during the graph: registrations found in them may
     /// still be in use further up the stack.

@@ -156,7 +156,7 @@ final class Graph {
   /// the graph's success (see ``complete(succeeded:)``).
   @usableFromInline @exclusivity(unchecked) var unfinishedReads = 0
   /// The reset generation of the root's family when the graph first read one of its registries
-  /// other than the root's, or -1 before (see ``noteResetGeneration(of:)``).
+  /// other than the root's, or -1 before (see ``snapshotNotingResets(of:)``).
   @usableFromInline @exclusivity(unchecked) var rootFamilyResetGeneration = -1
   /// Bit `serial % 64` (as in ``pathBits``) set for every registration whose instance in this
   /// graph is complete only if the graph succeeds: its blocks wait for a construction further up
@@ -357,8 +357,7 @@ final class Graph {
     if let parent = topLevelParentReference, parent.refers(to: container) { return topLevelParentSnapshot }
     let extras = extras
     if let snapshot = extras.otherSnapshot(of: ObjectIdentifier(container)) { return snapshot }
-    noteResetGeneration(of: container)
-    let snapshot = container.snapshot()
+    let snapshot = snapshotNotingResets(of: container)
     extras.setOtherSnapshot(snapshot, of: ObjectIdentifier(container))
     return snapshot
   }
@@ -437,35 +436,33 @@ final class Graph {
   @usableFromInline
   var topLevelParentSnapshot: RegistrySnapshot {
     if let parentSnapshot { return parentSnapshot }
-    let parent = topLevelParent!
-    noteResetGeneration(of: parent)
-    let snapshot = parent.snapshot()
+    let snapshot = snapshotNotingResets(of: topLevelParent!)
     parentSnapshot = snapshot
     return snapshot
   }
 
-  /// Notes the reset generation of `container`'s family before the graph first reads one of its
-  /// registries other than the root's: a registration renewed by a later reset may take its
-  /// dependencies from registries this graph read before that reset (a collaborating child of the
-  /// app whose session was reset while the graph ran), so the graph does not publish what it
-  /// makes there (see ``makesUnpublished(renewedAt:owner:)``).
+  /// Takes `container`'s snapshot; the graph's first of its family other than the root's is taken
+  /// between two resets of the family, whose number the graph notes: a registration renewed by a
+  /// later reset may take its dependencies from registries this graph read before it (a
+  /// collaborating child of the app whose session was reset while the graph ran), so the graph
+  /// does not publish what it makes there (see ``makesUnpublished(renewedAt:owner:)``).
   ///
-  /// NB: for the root's family (a child's parent), one atomic load and a store in the graph.
-  @inline(__always)
-  func noteResetGeneration(of container: Container) {
-    if container.family === root.family {
-      if rootFamilyResetGeneration < 0 {
-        rootFamilyResetGeneration = container.family.finishedResets
-      }
-    } else {
-      noteResetGeneration(ofOtherFamily: container.family)
-    }
-  }
-
-  private func noteResetGeneration(ofOtherFamily family: ContainerFamily) {
+  /// NB: for the root's family (a child's parent), two atomic loads and a store in the graph; a
+  /// reset running meanwhile (rare) makes it take the snapshot again once that reset has finished.
+  func snapshotNotingResets(of container: Container) -> RegistrySnapshot {
+    let family = container.family
+    let isRootFamily = family === root.family
     let id = ObjectIdentifier(family)
-    guard !extras.resetGenerations.contains(where: { $0.family == id }) else { return }
-    extras.resetGenerations.append((id, family.finishedResets))
+    let noted =
+      isRootFamily ? rootFamilyResetGeneration >= 0 : extras.resetGenerations.contains { $0.family == id }
+    if noted { return container.snapshot() }
+    while true {
+      let finished = family.finishedResets
+      let snapshot = container.snapshot()
+      guard family.noResetStarted(since: finished) else { continue }
+      if isRootFamily { rootFamilyResetGeneration = finished } else { extras.resetGenerations.append((id, finished)) }
+      return snapshot
+    }
   }
 
   /// Whether an instance of a registration of `owner` renewed by reset `renewedAt` of its family is
@@ -488,7 +485,8 @@ final class Graph {
 
   /// Gives a graph that has not read its ``topLevelParent``'s registry yet the snapshot of it that
   /// its caller took: the graph reads that one instead of taking another under the parent's lock.
-  /// `resetGeneration` is the family's, read before that snapshot was taken.
+  /// `resetGeneration` is the family's reset count the snapshot holds (see
+  /// ``snapshotNotingResets(of:)``).
   @inlinable
   func adoptParentSnapshot(_ snapshot: RegistrySnapshot, of parent: Container, resetGeneration: Int) {
     if parentSnapshot == nil, topLevelParentReference?.refers(to: parent) == true {
