@@ -39,7 +39,7 @@ final class ContainerFamily: Sendable {
   /// Runs `body`, a reset of this family's registrations, with its number; then counts it
   /// finished. `body` must run no user code (it keeps what it replaces alive past this call).
   func withReset<Result>(_ body: (Int) -> Result) -> Result {
-    resetting.withLock { _ in
+    resetting.withLock(owner: self) { _ in
       let generation = resetGeneration.load(ordering: .relaxed) + 1
       resetsStarted.store(generation, ordering: .releasing)
       let result = body(generation)

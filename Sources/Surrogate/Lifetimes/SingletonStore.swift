@@ -22,8 +22,9 @@ final class SingletonStore<Instance>: Sendable {
   @usableFromInline let isWeak: Bool
   @usableFromInline let strong = AtomicShared<Instance>()
   private let state = Mutex<SingletonState>(.empty)
-  /// Set by ``retire()``, under `state`'s lock: the store makes no instance any more.
-  private let isRetired = Mutex(false)
+  /// Set by ``retire()``, under `state`'s lock (which orders its reads): the store makes no
+  /// instance any more.
+  private let isRetired = Atomic<Bool>(false)
 
   @usableFromInline
   init(isWeak: Bool) {
@@ -92,7 +93,7 @@ final class SingletonStore<Instance>: Sendable {
       case .creating(let owner, let gate):
         return .wait(owner, gate)
       case .empty, .released:
-        if isRetired.withLock({ $0 }) { return .retired }
+        if isRetired.load(ordering: .relaxed) { return .retired }
         let gate = Gate()
         state = .creating(owner: graph.owner, gate: gate)
         return .create(gate)
@@ -149,7 +150,7 @@ final class SingletonStore<Instance>: Sendable {
   /// creation under way, which the caller waits for before taking the disposals.
   func retire() -> Gate? {
     state.withLock(owner: self) { state -> Gate? in
-      isRetired.withLock { $0 = true }
+      isRetired.store(true, ordering: .relaxed)
       guard case .creating(_, let gate) = state else { return nil }
       return gate
     }
