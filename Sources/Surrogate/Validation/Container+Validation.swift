@@ -1,6 +1,7 @@
 extension Container {
   /// Resolves every definition of this container in a throwaway graph and reports every problem
-  /// at once, each with its resolution path.
+  /// at once, each with its resolution path: a definition that cannot be made is reported with the
+  /// first dependency its factory misses (the factory stops there).
   ///
   /// In a scope's container (see ``withScope(isolation:reportingDisposalFailures:_:)``) it checks
   /// the scoped graph as a whole: every definition the scope resolves, its ancestors' too, resolved

@@ -90,6 +90,18 @@ struct ValidationTests {
     _ = try container.resolve(Service.self)
     #expect(made.value == 2)
   }
+
+  /// A factory stops at the first dependency it misses: its definition is reported once, with
+  /// that one (what GettingStarted and the README say).
+  @Test func aDefinitionMissingTwoDependenciesIsReportedWithTheFirstItMisses() throws {
+    let container = Container()
+    container.register { r in TwoMissing(first: try r.resolve(), second: try r.resolve()) }
+    let report = container.validate()
+    #expect(report.brokenDefinitions.count == 1)
+    let problem = try #require(report.problems.first)
+    #expect(report.problems.count == 1)
+    #expect(problem.key == DefinitionKey(type: FirstMissing.self))
+  }
 }
 
 struct ValidationCountTests {
@@ -111,4 +123,11 @@ struct ValidationCountTests {
 private final class GreeterHost {
   let greeter: any Greeter
   init(greeter: any Greeter) { self.greeter = greeter }
+}
+
+private struct FirstMissing {}
+private struct SecondMissing {}
+private struct TwoMissing {
+  let first: FirstMissing
+  let second: SecondMissing
 }
