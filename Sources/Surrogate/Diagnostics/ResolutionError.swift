@@ -127,13 +127,27 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The resolution path as text: `ListViewController → ListPresenter → ListView`. A step that
-  /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`.
+  /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`. Three or more
+  /// equal steps in a row are written once with their count, `Repository (×75)`: a long chain of
+  /// decorators of one type, or a runtime argument's recursion.
   ///
   /// ```swift
   /// print(error.pathDescription)
   /// ```
   public var pathDescription: String {
-    path.indices.map(step).joined(separator: " → ")
+    var runs: [(step: String, count: Int)] = []
+    for index in path.indices {
+      let step = step(index)
+      if let last = runs.last, last.step == step {
+        runs[runs.count - 1].count += 1
+      } else {
+        runs.append((step, 1))
+      }
+    }
+    return runs.flatMap { run in
+      run.count >= 3 ? ["\(run.step) (×\(run.count))"] : Array(repeating: run.step, count: run.count)
+    }
+    .joined(separator: " → ")
   }
 
   /// One line: `definitionNotFound: No definition for HTTPClient. Path: A → HTTPClient. Fix: …`.
