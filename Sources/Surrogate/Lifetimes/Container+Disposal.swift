@@ -188,6 +188,9 @@ extension Container {
   /// it at a point where nothing uses the released instances any more (a scope that resolved the
   /// old singleton may still hold it until it ends). An instance a racing resolve makes from a
   /// definition being replaced is released too, and disposed by the next call or by `shutdown()`.
+  /// A resolve that started before a ``reset(_:)`` and asks afterwards for an instance of the
+  /// reset scope it has not made throws ``ResolutionError/Code/containerShutDown`` once this has
+  /// run, as after ``resetAndDispose(_:)``, instead of making one from what this disposed.
   /// What the container still hands out, and a scope's `.scoped` instances, are left alone.
   ///
   /// ```swift
@@ -197,12 +200,26 @@ extension Container {
   ///
   /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
   public func disposeReleased() async throws(DisposalError) {
+    // As `resetAndDispose` does: what resets released is made no more by a graph that started
+    // before them, and what such a graph is making is disposed with the rest.
+    let creations = retireReset()
+    if !AsyncGraphScope.isNested {
+      for creation in creations { try? await creation.waitAsync() }
+    }
     var disposals: [TrackedDisposal] = []
     collectReleased(into: &disposals)
     if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "released instances were disposed")
     {
       throw error
     }
+  }
+
+  /// Retires the registrations that resets of this container and its children replaced; returns
+  /// the gates of the creations under way in them.
+  private func retireReset() -> [Gate] {
+    var creations = withLifetime { $0.takeResetRegistrations() }.compactMap { $0.retire() }
+    for child in links.withLock(owner: self, { $0.children.alive }) { creations += child.retireReset() }
+    return creations
   }
 
   /// Takes the disposals of what this container and its children let go of.

@@ -19,6 +19,10 @@ struct Lifetime {
   var disposers: [RegistrationID: Disposer] = [:]
   /// A scope's own copies of `.scoped` registrations, by id: each keeps the scope's instance.
   var scopedRegistrations: [RegistrationID: any Entry] = [:]
+  /// The registrations ``Container/reset(_:)`` replaced since ``Container/disposeReleased()`` last
+  /// ran, held weakly: that call retires them (see ``SingletonStore/retire()``) before it disposes
+  /// their instances. One nothing holds any more can make nothing.
+  var resetRegistrations: [WeakEntry] = []
 
   /// A lifetime in `state`: open, or ended for a container that ended before it kept anything.
   init(state: State = .open) { self.state = state }
@@ -42,6 +46,19 @@ struct Lifetime {
     } else {
       tracked.append(disposal)
     }
+  }
+
+  /// Notes registrations a reset replaced (see ``resetRegistrations``).
+  mutating func noteReset(_ replaced: [any RenewableEntry]) {
+    guard case .open = state, !replaced.isEmpty else { return }
+    resetRegistrations.removeAll { $0.entry == nil }
+    resetRegistrations += replaced.map(WeakEntry.init)
+  }
+
+  /// Takes the registrations resets replaced that something still holds.
+  mutating func takeResetRegistrations() -> [any RenewableEntry] {
+    defer { resetRegistrations = [] }
+    return resetRegistrations.compactMap(\.entry)
   }
 
   /// Takes the disposals of instances that the stores `makers` kept, newest first.
@@ -193,4 +210,10 @@ extension Entry {
   var keptStoreIdentity: ObjectIdentifier? {
     ((self as? any StoreKeepingEntry)?.keptStore).map(ObjectIdentifier.init)
   }
+}
+
+/// A registration a reset replaced, held weakly (see ``Lifetime/resetRegistrations``).
+struct WeakEntry {
+  weak var entry: (any RenewableEntry)?
+  init(_ entry: any RenewableEntry) { self.entry = entry }
 }

@@ -30,6 +30,8 @@ extension Container {
     guard scope.isSingleton else { return }
     var renewed: [(container: Container, replaced: [any RenewableEntry])] = []
     family.withReset { generation in renew(scope, at: generation, into: &renewed) }
+    // `disposeReleased()` retires them before it disposes what they made.
+    for (container, replaced) in renewed { container.withLifetime { $0.noteReset(replaced) } }
     // Released here, outside the family's reset lock: a released instance's `deinit` is user code.
     withExtendedLifetime(renewed) {}
   }

@@ -83,6 +83,28 @@ struct ResetDuringAResolveTests {
     try await app.shutdown()
   }
 
+  /// The same with `reset` and a later `disposeReleased()`: what the reset released is disposed
+  /// by the second call, and the resolve that started before the reset makes nothing from it.
+  @Test func aResolveThatStartedBeforeAResetMakesNothingFromWhatDisposeReleasedDisposed() async throws {
+    let app = Container()
+    app.register(Self.session) { LoginSession() }
+    app.register(Self.session) { r in SessionAPI(session: try r.resolve()) }
+    let (screen, before) = try await resolvedAcross(app) {
+      app.reset(Self.session)
+      try await app.disposeReleased()
+    }
+    #expect(before.isDisposed.withLock { $0 })
+    switch screen {
+    case .success(let screen):
+      Issue.record("the screen got an API made from its disposed session: \(screen.api.madeFromDisposed)")
+    case .failure(let error):
+      #expect(error.code == .containerShutDown)
+    }
+    let api = try await app.resolve(SessionAPI.self)
+    #expect(api.session !== before && !api.madeFromDisposed)
+    try await app.shutdown()
+  }
+
   /// `resetAndDispose` waits for the instances of the scope being made when it is called, but not
   /// for those its own graph makes: they are published once the factory calling it returns.
   @Test func aFactoryThatResetsTheScopeItsGraphIsMakingDoesNotWaitForItself() async throws {
@@ -97,5 +119,34 @@ struct ResetDuringAResolveTests {
     #expect(coordinator.session.isDisposed.withLock { $0 })
     #expect(try await app.resolve(LoginSession.self) !== coordinator.session)
     try await app.shutdown()
+  }
+
+  /// Resolves a `SlowScreen` of `app` on a thread, running `logout` while the screen's graph
+  /// holds the session it took and has not asked for the session's API yet. Returns the
+  /// screen's outcome and the session from before.
+  private func resolvedAcross(
+    _ app: Container, logout: () async throws -> Void
+  ) async throws -> (Result<SlowScreen, ResolutionError>, LoginSession) {
+    let started = DispatchSemaphore(value: 0)
+    let resume = DispatchSemaphore(value: 0)
+    app.register(.unique) { r -> SlowScreen in
+      let session: LoginSession = try r.resolve()
+      started.signal()
+      resume.wait()
+      return SlowScreen(session: session, api: try r.resolve())
+    }
+    let before = try await app.resolve(LoginSession.self)
+    let outcome = Mutex<Result<SlowScreen, ResolutionError>?>(nil)
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      let result = Result { () throws(ResolutionError) in try app.resolve(SlowScreen.self) }
+      outcome.withLock { $0 = result }
+      finished.signal()
+    }.start()
+    await Task.detached { started.wait() }.value
+    try await logout()
+    resume.signal()
+    await Task.detached { finished.wait() }.value
+    return (try #require(outcome.withLock { $0 }), before)
   }
 }
