@@ -11,7 +11,8 @@ extension Container {
   ///
   /// - The last decorator applied is the outermost, as in Autofac.
   /// - The chain shares the decorated definition's scope: a decorated singleton is decorated once,
-  ///   a `.shared` one once per graph, a `.unique` one every time.
+  ///   whatever tag asks for it (forwarded under several tags and decorated without one, it has
+  ///   one decorated instance), a `.shared` one once per graph, a `.unique` one every time.
   /// - The decorated definition keeps its disposal (``Definition/disposing(_:)-5um1z``, given
   ///   before or after decorating): it runs on the instance the definition made, once per instance
   ///   kept, when the container or scope keeping it ends. A decorator's instance is another one:
@@ -64,7 +65,10 @@ extension Container {
         && (wanted == nil || key.tag == wanted)
     }
     let keys = own.isEmpty ? [DefinitionKey(type: T.self, tag: wanted)] : own
-    for key in keys { decorate(key, T.self, decorator) }
+    // Keys this call decorates that reach one singleton (a type forwarded under several tags)
+    // share the decorator's store: one decorated instance, whatever tag asks.
+    var storesBySource: [RegistrationID: AnyObject] = [:]
+    for key in keys { decorate(key, T.self, decorator, storesBySource: &storesBySource) }
     return self
   }
 
@@ -75,7 +79,8 @@ extension Container {
   /// decorator applied meanwhile on another thread is what this one wraps, never lost. The
   /// ancestors' registries are read before (their locks are never taken under this one).
   private func decorate<T, Decorator>(
-    _ key: DefinitionKey, _ type: T.Type, _ decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
+    _ key: DefinitionKey, _ type: T.Type, _ decorator: @escaping @Sendable (Resolver, T) throws -> Decorator,
+    storesBySource: inout [RegistrationID: AnyObject]
   ) {
     var ancestors: [(container: Container, snapshot: RegistrySnapshot)] = []
     var ancestor = parent
@@ -94,6 +99,14 @@ extension Container {
       }
       let scope = scope(of: found, in: snapshot)
       guard registry.admits(RejectedChange(kind: .decoration, key: key)) else { return }
+      var store: SingletonStore<Decorator>?
+      if scope.isSingleton, !key.hasArguments, let source = definitionID(of: found, in: snapshot) {
+        store = storesBySource[source] as? SingletonStore<Decorator>
+        if store == nil {
+          store = SingletonStore(isWeak: scope.kind == .weakSingleton)
+          storesBySource[source] = store
+        }
+      }
       let serial = registry.makeSerial()
       let outer = DecorationTag(serial: serial, role: .decorator, decorated: key, container: ObjectIdentifier(self))
       // A definition that takes runtime arguments keeps them: the decorator's registration takes
@@ -142,7 +155,7 @@ extension Container {
           },
           resolveArguments: decorated?.argumentResolver(for: Arguments.self),
           resolveArgumentsAsync: decorated?.asyncArgumentResolver(for: Arguments.self),
-          argumentTypes: decorated?.argumentTypes ?? [])
+          argumentTypes: decorated?.argumentTypes ?? [], store: store)
       }
       registry.insert(decoration(taking: key.argumentsType))
       registry.insert(Forwarding<T>(id: id(), key: key, sourceKey: decoratorKey))
@@ -158,6 +171,15 @@ extension Container {
       }
     }
     return nil
+  }
+
+  /// The id of the definition that makes the instances of `found`: its own, or a forwarding's
+  /// source's.
+  private func definitionID(
+    of found: (entry: any Entry, owner: Container), in snapshot: (Container) -> RegistrySnapshot
+  ) -> RegistrationID? {
+    guard found.entry.isForwarding else { return found.entry.id }
+    return found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry.id
   }
 
   /// The scope of the definition `found` is (a forwarding's source's).

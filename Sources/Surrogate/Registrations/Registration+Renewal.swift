@@ -4,6 +4,9 @@ protocol RenewableEntry: ScopedEntry {
   /// A copy with the same id, key, factory and blocks, and an empty instance store, made by the
   /// reset of its family numbered `generation` (0 for a scope's own copy).
   func renewed(at generation: Int) -> any Entry
+  /// ``renewed(at:)``, keeping its instances in the store of `other` (a copy renewed by the same
+  /// reset from a registration that shared this one's store), when it is one of the same type.
+  func renewed(at generation: Int, sharingStoreOf other: any Entry) -> any Entry
   /// Makes the store make no instance any more; returns the gate of a creation under way (see
   /// ``SingletonStore/retire()``).
   func retire() -> Gate?
@@ -18,6 +21,14 @@ extension Registration: RenewableEntry {
   /// reset gets the old instance or a new one, and the hot path reads a published singleton as
   /// it always has.
   func retire() -> Gate? { obtainStore().retire() }
+
+  func renewed(at generation: Int, sharingStoreOf other: any Entry) -> any Entry {
+    let copy = renewed(at: generation)
+    if let copy = copy as? Registration, let other = other as? Registration {
+      _ = copy.storeReference.publish(other.obtainStore())
+    }
+    return copy
+  }
 
   func renewed(at generation: Int) -> any Entry {
     let copy = Registration(renewing: self, at: generation)

@@ -29,15 +29,41 @@ struct DecoratedTaggedSingletonTests {
     #expect(try app.resolve((any Accounts).self, tag: "primary") === primary)
   }
 
-  /// What a singleton promises, one instance per definition whatever tag asks, is not yet what the
-  /// decorator chains do: each tag's request has its own (two caches). Known, not fixed: the
-  /// decoration is made per decorated key.
+  /// A singleton is one instance whatever tag asks for it, decorated too: one decorator chain for
+  /// both tags (each tag's request had its own, two caches, before).
   @Test func bothTagsGetTheSameDecoratedInstance() throws {
     let app = app()
     let plain = try app.resolve((any Accounts).self)
     let primary = try app.resolve((any Accounts).self, tag: "primary")
-    withKnownIssue("a decorated singleton forwarded under two tags has a decorator chain per tag") {
-      #expect(plain === primary)
-    }
+    #expect(plain === primary)
+  }
+
+  /// A custom scope's reset renews the decorated instance once for both tags.
+  @Test func bothTagsShareTheDecoratedInstanceOfACustomScopeAcrossResets() throws {
+    let session = Scope.custom("decorated-tagged-session")
+    let app = Container()
+    app.register(session) { RemoteAccounts() }
+      .implements((any Accounts).self)
+      .implements((any Accounts).self, tag: "primary")
+    app.decorate((any Accounts).self) { _, inner in CachingAccounts(upstream: inner) }
+    let before = try app.resolve((any Accounts).self)
+    #expect(try app.resolve((any Accounts).self, tag: "primary") === before)
+    app.reset(session)
+    let plain = try app.resolve((any Accounts).self)
+    let primary = try app.resolve((any Accounts).self, tag: "primary")
+    #expect(plain !== before)
+    #expect(plain === primary)
+  }
+
+  /// Decorating one tag only leaves the other tag's requests undecorated, as before.
+  @Test func decoratingOneTagDecoratesThatTagOnly() throws {
+    let app = Container()
+    app.register(.singleton) { RemoteAccounts() }
+      .implements((any Accounts).self)
+      .implements((any Accounts).self, tag: "primary")
+    app.decorate((any Accounts).self, tag: "primary") { _, inner in CachingAccounts(upstream: inner) }
+    #expect(try app.resolve((any Accounts).self) is RemoteAccounts)
+    let primary = try #require(try app.resolve((any Accounts).self, tag: "primary") as? CachingAccounts)
+    #expect(primary.upstream === (try app.resolve((any Accounts).self)))
   }
 }
