@@ -70,3 +70,67 @@ struct ResetAcrossCollaboratorsTests {
 private func resolveSynchronously<T>(_ container: Container, _ type: T.Type) throws -> T {
   try container.resolve(type)
 }
+
+/// Resets racing graphs of every layout a session object is reached through (its own child, a
+/// collaborator, a screen of a collaborator), seeded and bounded; run in release, under
+/// ThreadSanitizer and AddressSanitizer by `.ci/run`. After each reset, the resetting thread's
+/// own next resolves must agree: the basket it gets holds the user it gets.
+@Suite(.hangGuard)
+struct ResetAcrossCollaboratorsStressTests {
+  private static let session = Scope.custom("collaborators-stress-session")
+
+  @Test(arguments: [UInt64(7), 11])
+  func everyResetLeavesTheBasketWithTheNewUser(seed: UInt64) {
+    let app = Container()
+    app.register(Self.session) { SignedInUser() }
+    let cart = Container(parent: app)
+    cart.register(Self.session) { r in Basket(user: try r.resolve()) }
+    let checkout = Container(parent: app)
+    checkout.collaborate(with: cart)
+    checkout.register(.unique) { r in CheckoutScreen(basket: try r.resolve()) }
+    let resets = 150
+    let finished = Locked(false)
+    let results = outcomes(onThreads: 3, within: 120) { index -> String in
+      guard index == 0 else {
+        // Racers: through the collaborator, a screen of it, and the cart itself.
+        var resolves = 0
+        while resolves < 200_000 {
+          switch (index + resolves) % 3 {
+          case 0: _ = try? checkout.resolve(CheckoutScreen.self)
+          case 1: _ = try? Container(parent: checkout).resolve(Basket.self)
+          default: _ = try? cart.resolve(Basket.self)
+          }
+          resolves += 1
+          if resolves % 64 == 0, finished.withLock({ $0 }) { break }
+        }
+        return "ok"
+      }
+      var generator = SplitMix(seed: seed)
+      var mismatches = 0
+      for _ in 0..<resets {
+        app.reset(Self.session)
+        for _ in 0..<(generator.next() % 200) { _ = try? checkout.resolve(CheckoutScreen.self) }
+        guard let user = try? app.resolve(SignedInUser.self), let basket = try? cart.resolve(Basket.self) else {
+          return "the resetting thread could not resolve"
+        }
+        if basket.user !== user { mismatches += 1 }
+      }
+      finished.withLock { $0 = true }
+      return mismatches == 0 ? "ok" : "\(mismatches) of \(resets) resets left the basket with another user"
+    }
+    #expect(results == ["ok", "ok", "ok"], "seed \(seed)")
+  }
+}
+
+/// A seeded generator (SplitMix64).
+private struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
