@@ -137,8 +137,8 @@ extension Container {
   /// ``reset(_:)`` is synchronous and disposes nothing: an instance it releases that has a
   /// disposal is kept until ``shutdown()``. Use this form where the released instances hold
   /// something to close (a signed-in user's socket on logout). A resolve that races it gets the
-  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed, once the
-  /// instances of `scope` being made when it was called are made (they are disposed too). A
+  /// old instance or a new one, as with `reset(_:)`; only the old ones are disposed (one still
+  /// being made when this is called is disposed by ``disposeReleased()`` or ``shutdown()``). A
   /// resolve that started before it and asks afterwards for an instance of `scope` it has not made
   /// throws ``ResolutionError/Code/containerShutDown`` instead of making one from the disposed
   /// instances (a screen composed while the user logs out): resolve again.
@@ -158,16 +158,11 @@ extension Container {
     // The replaced registrations (and so their stores) stay alive in `reset` until their
     // disposals are taken, so no new store can have the address of one of them. Their stores are
     // retired: a graph that read them before makes nothing more in them from the instances about
-    // to be disposed.
-    let creations = family.withReset { generation -> [Gate] in
+    // to be disposed. One being made now is not waited for (its factory may wait for what
+    // follows the reset): it is disposed by `disposeReleased()` or `shutdown()`.
+    family.withReset { generation in
       renew(scope, at: generation, into: &reset)
-      return reset.flatMap { $0.replaced.compactMap { $0.retire() } }
-    }
-    // An instance being made in a retired store is tracked once its graph has published or given it
-    // up: it is disposed with the others. Not when this is called from inside a graph (a factory):
-    // what that graph makes is published only once the factory returns.
-    if !AsyncGraphScope.isNested {
-      for creation in creations { try? await creation.waitAsync() }
+      for (_, replaced) in reset { for entry in replaced { entry.retire() } }
     }
     var disposals: [TrackedDisposal] = []
     for (container, replaced) in reset {
@@ -201,11 +196,8 @@ extension Container {
   /// - Throws: ``DisposalError`` listing the disposals that failed; every one runs.
   public func disposeReleased() async throws(DisposalError) {
     // As `resetAndDispose` does: what resets released is made no more by a graph that started
-    // before them, and what such a graph is making is disposed with the rest.
-    let creations = retireReset()
-    if !AsyncGraphScope.isNested {
-      for creation in creations { try? await creation.waitAsync() }
-    }
+    // before them.
+    retireReset()
     var disposals: [TrackedDisposal] = []
     collectReleased(into: &disposals)
     if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "released instances were disposed")
@@ -214,12 +206,10 @@ extension Container {
     }
   }
 
-  /// Retires the registrations that resets of this container and its children replaced; returns
-  /// the gates of the creations under way in them.
-  private func retireReset() -> [Gate] {
-    var creations = withLifetime { $0.takeResetRegistrations() }.compactMap { $0.retire() }
-    for child in links.withLock(owner: self, { $0.children.alive }) { creations += child.retireReset() }
-    return creations
+  /// Retires the registrations that resets of this container and its children replaced.
+  private func retireReset() {
+    for entry in withLifetime({ $0.takeResetRegistrations() }) { entry.retire() }
+    for child in links.withLock(owner: self, { $0.children.alive }) { child.retireReset() }
   }
 
   /// Takes the disposals of what this container and its children let go of.

@@ -146,14 +146,10 @@ final class SingletonStore<Instance>: Sendable {
 
   /// Makes no instance any more (``Container/resetAndDispose(_:)`` is disposing what this store
   /// kept): a graph that still reads it, having started before, throws instead of making one
-  /// from disposed instances. One made already is still handed out. Returns the gate of a
-  /// creation under way, which the caller waits for before taking the disposals.
-  func retire() -> Gate? {
-    state.withLock(owner: self) { state -> Gate? in
-      isRetired.store(true, ordering: .relaxed)
-      guard case .creating(_, let gate) = state else { return nil }
-      return gate
-    }
+  /// from disposed instances. One made already is still handed out; one being made is finished
+  /// (nobody waits for it: its factory may wait for what follows the reset) and disposed later.
+  func retire() {
+    state.withLock(owner: self) { _ in isRetired.store(true, ordering: .relaxed) }
   }
 
   /// The factory failed: the failure is not cached and a waiting thread may try again.

@@ -7,20 +7,12 @@ protocol RenewableEntry: ScopedEntry {
   /// ``renewed(at:)``, keeping its instances in the store of `other` (a copy renewed by the same
   /// reset from a registration that shared this one's store), when it is one of the same type.
   func renewed(at generation: Int, sharingStoreOf other: any Entry) -> any Entry
-  /// Makes the store make no instance any more; returns the gate of a creation under way (see
-  /// ``SingletonStore/retire()``).
-  func retire() -> Gate?
+  /// Makes the store make no instance any more (see ``SingletonStore/retire()``).
+  func retire()
 }
 
 extension Registration: RenewableEntry {
-  /// A copy with a new, empty singleton store.
-  ///
-  /// NB: the old registration is not changed: a graph or a read section that holds it (through
-  /// the snapshot it reads) keeps reading its instance until it lets go, and the old snapshot,
-  /// released when the last reader lets go of it, takes the old instance with it. So a resolve that races a
-  /// reset gets the old instance or a new one, and the hot path reads a published singleton as
-  /// it always has.
-  func retire() -> Gate? { obtainStore().retire() }
+  func retire() { obtainStore().retire() }
 
   func renewed(at generation: Int, sharingStoreOf other: any Entry) -> any Entry {
     let copy = renewed(at: generation)
@@ -30,6 +22,13 @@ extension Registration: RenewableEntry {
     return copy
   }
 
+  /// A copy with a new, empty singleton store.
+  ///
+  /// NB: the old registration is not changed: a graph or a read section that holds it (through
+  /// the snapshot it reads) keeps reading its instance until it lets go, and the old snapshot,
+  /// released when the last reader lets go of it, takes the old instance with it. So a resolve that races a
+  /// reset gets the old instance or a new one, and the hot path reads a published singleton as
+  /// it always has.
   func renewed(at generation: Int) -> any Entry {
     let copy = Registration(renewing: self, at: generation)
     shareInjectionPlan(with: copy)

@@ -105,8 +105,45 @@ struct ResetDuringAResolveTests {
     try await app.shutdown()
   }
 
-  /// `resetAndDispose` waits for the instances of the scope being made when it is called, but not
-  /// for those its own graph makes: they are published once the factory calling it returns.
+  /// A factory still running when the session is reset may wait for what happens after the
+  /// logout (outside client 19 releases it once `resetAndDispose` has returned): the reset does not
+  /// wait for it, and what it makes is disposed later, by `shutdown()`.
+  @Test func resetAndDisposeDoesNotWaitForAFactoryStillRunning() async throws {
+    let app = Container()
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let madeSessions = Locked<[LoginSession]>([])
+    app.register(Self.session) { () -> LoginSession in
+      entered.signal()
+      release.wait()
+      let session = LoginSession()
+      madeSessions.withLock { $0.append(session) }
+      return session
+    }
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      _ = try? app.resolve(LoginSession.self)
+      finished.signal()
+    }.start()
+    await Task.detached { entered.wait() }.value
+    let reset = await outcomes(ofTasks: 1, within: 30) { _ in
+      do {
+        try await app.resetAndDispose(Self.session)
+        return "reset"
+      } catch {
+        return "\(error)"
+      }
+    }
+    release.signal()
+    await Task.detached { finished.wait() }.value
+    #expect(reset == ["reset"], "resetAndDispose waited for the factory it raced")
+    try await app.shutdown()
+    let made = madeSessions.withLock { $0 }
+    #expect(made.count == 1 && made.allSatisfy { $0.isDisposed.withLock { $0 } })
+  }
+
+  /// A factory that logs the user out while its graph is making a session instance: the reset
+  /// does not wait for that instance (published once the factory returns).
   @Test func aFactoryThatResetsTheScopeItsGraphIsMakingDoesNotWaitForItself() async throws {
     let app = Container()
     app.register(Self.session) { LoginSession() }
