@@ -132,7 +132,8 @@ extension Container {
   }
 
   /// Releases the instances this container and its child containers keep for `scope`, as
-  /// ``reset(_:)`` does, and disposes those that have a disposal, newest first, each once.
+  /// ``reset(_:)`` does, and disposes those that have a disposal, newest first, each once (the
+  /// child containers' before this one's, as ``shutdown()`` orders them).
   ///
   /// ``reset(_:)`` is synchronous and disposes nothing: an instance it releases that has a
   /// disposal is kept until ``shutdown()``. Use this form where the released instances hold
@@ -165,7 +166,9 @@ extension Container {
       for (_, replaced) in reset { for entry in replaced { entry.retire() } }
     }
     var disposals: [TrackedDisposal] = []
-    for (container, replaced) in reset {
+    // Descendants first, the youngest child's first, as `shutdown()` orders them: a child's
+    // instances may use its parent's (`reset` lists a container before its children).
+    for (container, replaced) in reset.reversed() {
       let makers = Set(replaced.compactMap(\.keptStoreIdentity))
       disposals += container.withLifetime { $0.take(madeBy: makers) }
     }
@@ -175,7 +178,7 @@ extension Container {
   }
 
   /// Disposes the instances this container (and its child containers) made and let go of, newest
-  /// first, each once: a singleton whose definition was replaced or removed (also by
+  /// first (the children's before this one's), each once: a singleton whose definition was replaced or removed (also by
   /// ``removeAll()``), and a custom scope's instances released by ``reset(_:)``.
   ///
   /// Those synchronous calls cannot await a disposal, so they keep what they release until this
@@ -214,6 +217,11 @@ extension Container {
 
   /// Takes the disposals of what this container and its children let go of.
   private func collectReleased(into disposals: inout [TrackedDisposal]) {
+    // The children's first, the youngest child's first, as `shutdown()` orders them: a child's
+    // instances may use this container's.
+    for child in links.withLock(owner: self, { $0.children.alive }).reversed() {
+      child.collectReleased(into: &disposals)
+    }
     // NB: under the registry's lock: a registration inserted meanwhile is among `current` before
     // an instance of it can be tracked (the lifetime lock is taken inside the registry's, as
     // `admits(_:to:id:)` does).
@@ -221,7 +229,6 @@ extension Container {
       let current = Set(registry.entries.compactMap(\.keptStoreIdentity))
       return withLifetime { $0.take(releasedFrom: current) }
     }
-    for child in links.withLock(owner: self, { $0.children.alive }) { child.collectReleased(into: &disposals) }
   }
 
   /// Ends this container synchronously (the synchronous `withScope`): `async` disposals cannot

@@ -15,4 +15,51 @@ struct ResetAndDisposeTests {
     try await app.shutdown()
     #expect(journal.disposed == ["session"])
   }
+
+  /// A child's instance of the scope uses its parent's: it is disposed first, as `shutdown()`
+  /// orders them (outside client 22 saw the parent's first, with both ways of disposing).
+  @Test(arguments: [false, true])
+  func aChildsInstanceIsDisposedBeforeTheParentsItUses(resetThenDisposeReleased: Bool) async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(Self.session) { DisposableStub("config", journal: journal) }
+    let child = Container(parent: app)
+    child.register(Self.session) { r in
+      let config: DisposableStub = try r.resolve()
+      return ChildCache(config: config, journal: journal)
+    }
+    let younger = Container(parent: app)
+    younger.register(Self.session) { r in
+      YoungerCache(cache: try r.resolve(ChildCache.self), journal: journal)
+    }
+    younger.collaborate(with: child)
+    _ = try await younger.resolve(YoungerCache.self)
+    if resetThenDisposeReleased {
+      app.reset(Self.session)
+      try await app.disposeReleased()
+    } else {
+      try await app.resetAndDispose(Self.session)
+    }
+    #expect(journal.disposed == ["younger", "cache", "config"])
+  }
+}
+
+private final class ChildCache: Disposable, Sendable {
+  let config: DisposableStub
+  let journal: DisposalJournal
+  init(config: DisposableStub, journal: DisposalJournal) {
+    self.config = config
+    self.journal = journal
+  }
+  func dispose() async throws { journal.note("cache") }
+}
+
+private final class YoungerCache: Disposable, Sendable {
+  let cache: ChildCache
+  let journal: DisposalJournal
+  init(cache: ChildCache, journal: DisposalJournal) {
+    self.cache = cache
+    self.journal = journal
+  }
+  func dispose() async throws { journal.note("younger") }
 }

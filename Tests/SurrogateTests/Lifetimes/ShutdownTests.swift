@@ -145,13 +145,14 @@ extension ShutdownTests {
     _ = try await app.resolve(DisposableStub.self, tag: "app")
     _ = try await child.resolve(DisposableStub.self, tag: "child")
     try await app.resetAndDispose(.custom("session"))
-    #expect(journal.disposed == ["session 1", "child session"])
+    // The child's first, as `shutdown()` orders them.
+    #expect(journal.disposed == ["child session", "session 1"])
     let next = try await app.resolve(DisposableStub.self)
     #expect(next.name == "session 2")
     try await app.resetAndDispose(.custom("session"))
-    #expect(journal.disposed == ["session 1", "child session", "session 2"])
+    #expect(journal.disposed == ["child session", "session 1", "session 2"])
     try await app.shutdown()
-    #expect(journal.disposed == ["session 1", "child session", "session 2", "app"])
+    #expect(journal.disposed == ["child session", "session 1", "session 2", "app"])
   }
 
   @Test func aPlainResetKeepsAReleasedInstanceWithADisposalForShutdown() async throws {
