@@ -16,9 +16,9 @@ extension Container {
   /// each resolved with the overrides (as `resolve` there does); a scope or a child container of an
   /// overridden one resolves through the overrides too.
   ///
-  /// Singletons made while validating are not kept. What validation made that the container would
-  /// dispose (its singletons, `.scoped` instances, and in a scope `.shared` and `.unique` ones) is
-  /// disposed before it returns, newest first, each once; a disposal that throws is a
+  /// Singletons made while validating are not kept. What validation made that has a disposal (its
+  /// singletons, `.scoped` instances, and the `.shared` and `.unique` ones no singleton holds, which
+  /// nobody receives) is disposed before it returns, newest first, each once; a disposal that throws is a
   /// ``ValidationWarning/Kind/disposalFailed`` warning. An object that something besides
   /// validation still holds then is not validation's to dispose: a factory that hands out an
   /// object made before (`{ sharedPool }`) gave validation the app's own, and it is left alone.

@@ -1,18 +1,18 @@
 import Synchronization
 
 extension Graph {
-  /// Keeps the disposal of a throwaway instance a validation graph made, when the container would
-  /// dispose the real one: a singleton's, a `.scoped` instance's, and, in a scope, a `.shared` or
-  /// `.unique` instance not made for a singleton (see ``ScopeDisposals``). `validate()` runs them
-  /// before it returns; the container's own instances are never among them (validation neither
-  /// reads nor writes its stores).
+  /// Keeps the disposal of a throwaway instance a validation graph made: a singleton's, a
+  /// `.scoped` instance's, and a `.shared` or `.unique` instance not made for a singleton (in a
+  /// scope, as ``ScopeDisposals`` keeps it; outside one, nobody receives it, so the check is the
+  /// caller that would dispose it). `validate()` runs them before it returns; the container's own
+  /// instances are never among them (validation neither reads nor writes its stores).
   func noteValidationDisposal(
     of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
     plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     guard scope.kind != .weakSingleton else { return }
     if !scope.kind.isStored {
-      guard root.isInScope, !frames.dropLast().contains(where: \.isSingleton) else { return }
+      guard !frames.dropLast().contains(where: \.isSingleton) else { return }
     }
     let disposer = registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
     guard let disposal = ThrowawayDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)

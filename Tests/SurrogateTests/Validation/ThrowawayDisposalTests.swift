@@ -137,3 +137,39 @@ private final class ScopedReport: Sendable {
   let session: AnyObject & Sendable
   init(session: AnyObject & Sendable) { self.session = session }
 }
+
+/// `validate()` outside a scope disposes the `.shared` and `.unique` instances it made that have
+/// a disposal: nobody receives them (outside client 22: a `.shared` service's connection stayed
+/// open after every validation).
+struct ValidationDisposesWhatNobodyReceivesTests {
+  @Test func validateDisposesTheSharedAndUniqueInstancesItMadeOutsideAScope() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register { DisposableStub("shared", journal: journal) }
+    app.register(.unique, tag: "unique") { DisposableStub("unique", journal: journal) }
+      .disposing { stub in journal.note("\(stub.name) block") }
+    let report = await app.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(Set(journal.disposed) == ["shared", "unique block"])
+  }
+
+  /// What a singleton holds is the singleton's: only the singleton is disposed.
+  @Test func validateLeavesWhatASingletonHoldsToTheSingleton() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register { DisposableStub("shared", journal: journal) }
+    app.register(.singleton) { r in StubHolder(stub: try r.resolve(), journal: journal) }
+    _ = await app.validate()
+    #expect(journal.disposed.sorted() == ["holder", "shared"])
+  }
+}
+
+private final class StubHolder: Disposable, Sendable {
+  let stub: DisposableStub
+  let journal: DisposalJournal
+  init(stub: DisposableStub, journal: DisposalJournal) {
+    self.stub = stub
+    self.journal = journal
+  }
+  func dispose() async throws { journal.note("holder") }
+}
