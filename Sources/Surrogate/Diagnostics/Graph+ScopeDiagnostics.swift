@@ -68,7 +68,7 @@ extension ResolutionError {
         message: "\(key) was requested from the overrides of a `withOverrides` call that has returned: they are "
           + "disposed and resolve nothing.",
         remedy: "Resolve inside the `withOverrides` operation, and keep no resolver, `Provider` or `Lazy` made "
-          + "there after it returns.")
+          + "there, nor a task started there that resolves, after it returns.")
     }
     return ResolutionError(
       .containerShutDown, key: key, path: path,

@@ -60,6 +60,7 @@ struct TaskOutlivingOverridesTests {
     if case .failure(let error) = outcome, let error = error as? ResolutionError {
       #expect(error.code == .containerShutDown)
       #expect(error.message.contains("withOverrides"), "\(error.message)")
+      #expect(error.remedy.contains("a task started there"), "\(error.remedy)")
     }
   }
 
