@@ -79,7 +79,9 @@ private func resolveSynchronously<T>(_ container: Container, _ type: T.Type) thr
 struct ResetAcrossCollaboratorsStressTests {
   private static let session = Scope.custom("collaborators-stress-session")
 
-  @Test(arguments: [UInt64(7), 11])
+  // NB: one seed of 120 resets: on the code before the reset numbering, 28 to 42 of them failed
+  // in each of three runs (debug); more seeds cost CI time under the sanitizers.
+  @Test(arguments: [UInt64(7)])
   func everyResetLeavesTheBasketWithTheNewUser(seed: UInt64) {
     let app = Container()
     app.register(Self.session) { SignedInUser() }
@@ -88,7 +90,7 @@ struct ResetAcrossCollaboratorsStressTests {
     let checkout = Container(parent: app)
     checkout.collaborate(with: cart)
     checkout.register(.unique) { r in CheckoutScreen(basket: try r.resolve()) }
-    let resets = 150
+    let resets = 120
     let finished = Locked(false)
     let results = outcomes(onThreads: 3, within: 120) { index -> String in
       guard index == 0 else {
