@@ -107,7 +107,7 @@ struct ResetAcrossCollaboratorsStressTests {
         }
         return "ok"
       }
-      var generator = SplitMix(seed: seed)
+      var generator = SeededGenerator(seed: seed)
       var mismatches = 0
       for _ in 0..<resets {
         app.reset(Self.session)
@@ -121,18 +121,5 @@ struct ResetAcrossCollaboratorsStressTests {
       return mismatches == 0 ? "ok" : "\(mismatches) of \(resets) resets left the basket with another user"
     }
     #expect(results == ["ok", "ok", "ok"], "seed \(seed)")
-  }
-}
-
-/// A seeded generator (SplitMix64).
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

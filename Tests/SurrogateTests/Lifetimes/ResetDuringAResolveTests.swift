@@ -46,29 +46,10 @@ struct ResetDuringAResolveTests {
     let app = Container()
     app.register(Self.session) { LoginSession() }
     app.register(Self.session) { r in SessionAPI(session: try r.resolve()) }
-    let started = DispatchSemaphore(value: 0)
-    let resume = DispatchSemaphore(value: 0)
-    app.register(.unique) { r -> SlowScreen in
-      let session: LoginSession = try r.resolve()
-      started.signal()
-      resume.wait()
-      return SlowScreen(session: session, api: try r.resolve())
-    }
-    let before = try await app.resolve(LoginSession.self)
-    let outcome = Mutex<Result<SlowScreen, ResolutionError>?>(nil)
-    let finished = DispatchSemaphore(value: 0)
-    Thread {
-      let result = Result { () throws(ResolutionError) in try app.resolve(SlowScreen.self) }
-      outcome.withLock { $0 = result }
-      finished.signal()
-    }.start()
-    await Task.detached { started.wait() }.value
-    try await app.resetAndDispose(Self.session)
+    let (screen, before) = try await resolvedAcross(app) { try await app.resetAndDispose(Self.session) }
     #expect(before.isDisposed.withLock { $0 })
-    resume.signal()
-    await Task.detached { finished.wait() }.value
 
-    switch try #require(outcome.withLock { $0 }) {
+    switch screen {
     case .success(let screen):
       Issue.record("the screen got an API made from its disposed session: \(screen.api.madeFromDisposed)")
     case .failure(let error):
