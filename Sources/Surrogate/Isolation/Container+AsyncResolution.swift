@@ -235,6 +235,7 @@ extension Container {
         // Backed off from a cycle of waits: start again once the other graph has finished.
         guard let gate = graph.retryGate, !isNested, retries < Self.maximumRetries else { throw error }
         try await gate.waitAsync()
+        if graph.extrasStorage?.retriesAfterTheMainActor == true { await MainActor.run {} }
         retries += 1
       }
     }

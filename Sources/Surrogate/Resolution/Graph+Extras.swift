@@ -120,6 +120,10 @@ extension Graph {
     /// again: waiting for it would have closed a cycle of waiting threads (see
     /// ``waitForCreation(by:gate:requested:)``).
     var retryAfter: Gate?
+    /// Set when the graph backed off from the main actor, where a synchronous resolution waited
+    /// for what it was making: it starts again once the main actor has run that resolution (see
+    /// ``beginMainActorHop()``).
+    var retriesAfterTheMainActor = false
     /// The path's length when the innermost synchronous factory or block of an async resolution
     /// started (see ``runningSynchronously(_:)``): the frames below it were pushed by
     /// async code, which runs the blocks that wait for them (`async` ones too).
