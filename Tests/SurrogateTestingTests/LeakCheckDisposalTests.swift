@@ -129,6 +129,28 @@ struct LeakCheckDisposalTests {
     #expect(journal.closed == ["disposable session"])
   }
 
+  /// A test cancelled while its leak check runs (a time limit, a failing sibling in a task
+  /// group) still closes what the check opened: the disposal's awaits run to their end.
+  @Test func anAwaitedLeakCheckInACancelledTaskStillRunsItsAsyncDisposals() async throws {
+    let journal = CloseJournal()
+    let app = Container()
+    app.register { DatabaseSession(journal: journal) }
+      .disposing { session in
+        try await Task.sleep(for: .milliseconds(1))
+        await session.closeAsync()
+      }
+    app.register { r in HistoryPresenter(session: try r.resolve()) }
+    app.register { r in HistoryScreen(presenter: try r.resolve()) }
+    let check = Task {
+      while !Task.isCancelled { await Task.yield() }
+      return try await app.checkForLeaks(resolving: HistoryScreen.self)
+    }
+    check.cancel()
+    let report = try await check.value
+    #expect(report.disposalError == nil, "\(report)")
+    #expect(journal.closed == ["session"])
+  }
+
   @Test func aLeakCheckInsideAScopeClosesWhatItMadeWhenItEnds() async throws {
     let journal = CloseJournal()
     let app = app(.shared, journal: journal, async: true)

@@ -75,14 +75,14 @@ extension ResolutionRecording {
   /// Keeps the disposals of what the resolution made and nobody keeps, newest first.
   func keep(_ disposals: [TrackedDisposal]) { madeDisposals = disposals }
 
-  /// Disposes what the resolution made and nobody keeps, newest first, each once, except the
-  /// objects in `spared` (those that leaked: something else still holds them), then lets go of
-  /// all of them.
+  /// Disposes what the resolution made and nobody keeps, newest first, each once and to the end of
+  /// its awaits (in a cancelled task too), except the objects in `spared` (those that leaked:
+  /// something else still holds them), then lets go of all of them.
   ///
   /// - Returns: The error listing the disposals that failed, or `nil`.
   package func disposeMade(sparing spared: Set<ObjectIdentifier>) async -> DisposalError? {
     let disposals = takeDisposals(sparing: spared)
-    return DisposalError.failed(await Container.run(disposals), when: "the leak check ended")
+    return DisposalError.failed(await Container.runUncancelled(disposals), when: "the leak check ended")
   }
 
   /// ``disposeMade(sparing:)`` for a synchronous leak check: an `async` disposal (or a

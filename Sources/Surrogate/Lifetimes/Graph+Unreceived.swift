@@ -113,11 +113,14 @@ extension Graph {
     }
   }
 
-  /// An awaited top-level `resolve` failed: runs every disposal before it throws.
+  /// An awaited top-level `resolve` failed: runs every disposal before it throws, to its end even
+  /// when the resolve failed because its task was cancelled (as a scope's end and a shutdown do).
   func disposeUnreceived() async {
     let disposals = takeUnreceived()
     guard !disposals.isEmpty else { return }
-    if let error = DisposalError.failed(await Container.run(disposals), when: "a failed resolve was abandoned") {
+    if let error = DisposalError.failed(
+      await Container.runUncancelled(disposals), when: "a failed resolve was abandoned")
+    {
       DisposalError.writeToStandardError(error)
     }
   }

@@ -54,6 +54,35 @@ struct FailedGraphDisposalTests {
     #expect(journal.disposed == ["connection", "cursor", "connection"])
   }
 
+  /// The task of an awaited `resolve` is cancelled while a factory waits: the graph fails, and
+  /// the disposals of what it made still run to their end, awaits and all (outside client 23:
+  /// the disposal's first `await` threw `CancellationError`, and the connection stayed open).
+  @Test func aCancelledAwaitedResolveStillRunsTheDisposalsOfWhatItsGraphMade() async throws {
+    let journal = DisposalJournal()
+    let (factoryStarted, started) = AsyncStream.makeStream(of: Void.self)
+    let app = Container()
+    app.register(.shared) { Connection("connection") }
+      .disposing { connection in
+        try await Task.sleep(for: .milliseconds(1))
+        journal.note(connection.name)
+      }
+    app.register { () async throws -> KeptCache in
+      started.yield()
+      try await Task.sleep(for: .seconds(60))
+      return KeptCache(connection: Connection("never"))
+    }
+    app.register { r async throws in
+      let connection: Connection = try await r.resolve()
+      _ = try await r.resolve(KeptCache.self)
+      return Cursor(connection: connection)
+    }
+    let request = Task { try await app.resolve(Cursor.self) }
+    for await _ in factoryStarted { break }
+    request.cancel()
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(journal.disposed == ["connection"])
+  }
+
   @Test func aSucceededResolveOutsideAScopeDisposesNothing() async throws {
     let journal = DisposalJournal()
     let app = makeApp(journal)
