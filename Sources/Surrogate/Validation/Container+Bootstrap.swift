@@ -23,8 +23,10 @@ extension Container {
   ///
   /// - Parameter isolation: The caller's actor, filled in by `#isolation`: main-actor eager
   ///   singletons are made when it is the main actor.
-  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised.
+  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised;
+  ///   ``ResolutionError/Code/containerShutDown`` when this container, or an ancestor, was shut down.
   public func bootstrap(isolation: isolated (any Actor)? = #isolation) throws(ResolutionError) {
+    try checkCanBootstrap()
     freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self, isolation: isolation)
@@ -43,9 +45,11 @@ extension Container {
   /// try await container.bootstrap()
   /// ```
   ///
-  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised, or
-  ///   `CancellationError`.
+  /// - Throws: The first ``ResolutionError`` an eager singleton's factory raised (or
+  ///   ``ResolutionError/Code/containerShutDown`` when this container, or an ancestor, was shut
+  ///   down), or `CancellationError`.
   public func bootstrap() async throws {
+    try checkCanBootstrap()
     freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self)
@@ -55,6 +59,19 @@ extension Container {
         }
       }
     }
+  }
+
+  /// Throws ``ResolutionError/Code/containerShutDown`` when this container, or an ancestor, was
+  /// shut down: its eager singletons would not be made, and it resolves nothing more.
+  private func checkCanBootstrap() throws(ResolutionError) {
+    guard let ended = shutDownAncestor() else { return }
+    let key = DefinitionKey(type: Container.self)
+    let which = ended === self ? "a container that has been shut down" : "a child of a container that has been shut down"
+    throw ResolutionError(
+      .containerShutDown, key: key, path: [key],
+      message: "`bootstrap()` was called on \(which): it made no eager singleton, and the container resolves "
+        + "nothing more.",
+      remedy: "Bootstrap a container before `shutdown()`; to start again, make a new container.")
   }
 
   /// This container's eager singletons, in the order `bootstrap()` makes them.

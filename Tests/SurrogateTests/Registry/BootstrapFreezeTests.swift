@@ -204,6 +204,34 @@ struct BootstrapFreezeTests {
     #expect(error?.code == .modifiedAfterBootstrap)
   }
 
+  /// A launch sequence that bootstraps a container after shutting it down (or one whose parent
+  /// was) is told so, as `withScope` and `runServices()` are: it made nothing, silently, and said it
+  /// was bootstrapped (outside client 23).
+  @Test(arguments: [false, true])
+  func bootstrappingAShutDownContainerThrowsContainerShutDown(awaited: Bool) async throws {
+    let made = DisposalJournal()
+    let app = Container()
+    app.register(.eagerSingleton) { () -> Service in
+      made.note("Service")
+      return Service()
+    }
+    let child = Container(parent: app)
+    child.register(.eagerSingleton) { () -> Repository in
+      made.note("Repository")
+      return Repository(service: Service())
+    }
+    try await app.shutdown()
+    for container in [app, child] {
+      let error = await #expect(throws: ResolutionError.self) {
+        if awaited { try await container.bootstrap() } else { try bootstrapNow(container) }
+      }
+      #expect(error?.code == .containerShutDown)
+      #expect(error?.message.contains("has been shut down: it made no eager singleton") == true)
+      #expect(error?.remedy.contains("before `shutdown()`") == true)
+    }
+    #expect(made.disposed.isEmpty)
+  }
+
   @Test func aContainerIsNotBootstrappedUntilBootstrapIsCalled() {
     let container = Container()
     container.register { Service() }
@@ -243,3 +271,7 @@ private struct Offline: Error {}
 private struct DecoratedAnalytics: Analytics {
   let inner: any Analytics
 }
+
+/// The synchronous `bootstrap()`, from a synchronous function (in an `async` one the call would
+/// pick the `async` overload).
+private func bootstrapNow(_ container: Container) throws(ResolutionError) { try container.bootstrap() }
