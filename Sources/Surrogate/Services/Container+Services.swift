@@ -21,7 +21,8 @@ extension Container {
   /// - Returns: The services, each made, dependencies first.
   /// - Throws: ``ServiceError`` with ``ServiceError/Code/notASingleton`` for a service declared on
   ///   another scope, ``ServiceError/Code/dependencyCycle`` when services depend on each other, or
-  ///   ``ServiceError/Code/resolutionFailed`` when one cannot be resolved, or
+  ///   ``ServiceError/Code/resolutionFailed`` when one cannot be resolved (or the task was
+  ///   cancelled meanwhile: its `cause` is then a `CancellationError`), or
   ///   ``ServiceError/Code/containerShutDown`` after ``shutdown()``.
   public func resolveServices() async throws(ServiceError) -> [ContainerService] {
     let declarations = currentServiceDeclarations()
@@ -73,7 +74,9 @@ extension Container {
   /// try await app.shutdown()
   /// ```
   ///
-  /// With no service declared it returns at once: there is nothing to wait for. The services run
+  /// With no service declared it returns at once: there is nothing to wait for; cancelled while it
+  /// still makes the services (an `async` factory awaiting), it returns without starting any (what
+  /// was made is disposed by ``shutdown()``). The services run
   /// once at a time: a call while an earlier one is running them throws at once, and leaves them
   /// running; once that call has returned, they may run again.
   ///
@@ -85,7 +88,12 @@ extension Container {
   public func runServices() async throws(ServiceError) {
     let events = try claimServiceRun()
     defer { endServiceRun(events) }
-    let services = try await resolveServices()
+    let services: [ContainerService]
+    do {
+      services = try await resolveServices()
+    } catch where error.code == .resolutionFailed && error.cause is CancellationError {
+      return  // cancelled (a SIGTERM) while it made them: a stop before any started
+    }
     if services.isEmpty { return }
     let failures = await ServiceRun(services: services, events: events).run()
     if !failures.isEmpty { throw .failed(failures) }

@@ -23,7 +23,8 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   /// The services that failed while running, in the order they failed, for
   /// ``Code/serviceFailed``; empty otherwise.
   public let failures: [Failure]
-  /// The ``ResolutionError`` for ``Code/resolutionFailed``.
+  /// For ``Code/resolutionFailed``: the ``ResolutionError``, or `CancellationError` when the task
+  /// was cancelled while it made the services.
   public let cause: (any Error)?
   /// What went wrong, in one sentence.
   public let message: String
@@ -144,6 +145,14 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
   }
 
   static func resolutionFailed(_ key: DefinitionKey, _ error: any Error) -> ServiceError {
+    if error is CancellationError {
+      return ServiceError(
+        .resolutionFailed, key: key, cause: error,
+        message: "The task making the services was cancelled while it made \(key). No service was started.",
+        remedy: "Nothing to fix when the services were being stopped (a SIGTERM during start-up): `runServices()` "
+          + "returns then, and `shutdown()` disposes what was made. Otherwise, cancel the task only once the "
+          + "services have started.")
+    }
     // A resolution error's own message, without its remedy: the remedy here is the service's.
     let resolution = error as? ResolutionError
     var reason = resolution.map { "\($0.code): \($0.message)" } ?? "\(error)"

@@ -51,4 +51,37 @@ struct ServiceEdgeCaseTests {
       #expect(!error.message.contains(".."))
     }
   }
+
+  /// A SIGTERM while the services are still being made (an `async` factory awaiting) is a stop,
+  /// not a resolution error to fix: `runServices()` returns without starting any, and
+  /// `resolveServices()` says the task was cancelled (outside client 23: `resolutionFailed` with
+  /// "Fix the resolution error (`await container.validate()` lists every one)").
+  @Test func cancellingTheRunWhileItMakesTheServicesStartsNoneAndIsNoFailure() async throws {
+    let (factoryStarted, started) = AsyncStream.makeStream(of: Void.self)
+    let journal = ServiceJournal()
+    let app = Container()
+    app.register(.singleton) { () async throws -> JournalingService in
+      started.yield()
+      try await Task.sleep(for: .seconds(3600))
+      return JournalingService("slow", journal: journal)
+    }.runsAsService()
+    let run = Task { try await app.runServices() }
+    for await _ in factoryStarted { break }
+    run.cancel()
+    try await run.value
+    #expect(journal.entries("start").isEmpty)
+
+    let making = Task { try await app.resolveServices() }
+    making.cancel()
+    do {
+      _ = try await making.value
+      Issue.record("expected resolutionFailed")
+    } catch let error as ServiceError {
+      #expect(error.code == .resolutionFailed)
+      #expect(error.cause is CancellationError)
+      #expect(error.message.contains("was cancelled"))
+      #expect(!error.remedy.contains("validate()"))
+    }
+    try await app.shutdown()
+  }
 }
