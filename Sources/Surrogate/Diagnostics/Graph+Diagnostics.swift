@@ -216,6 +216,9 @@ extension Graph {
     let explanation = NotFoundExplanation(key: key, snapshots: snapshots) { [key] nearby in
       var remedy = Self.notFoundRemedy(key, nearby: nearby, decorators: rootSnapshots)
       if released > 0 { remedy += " " + Self.releasedCollaboratorRemedy(key, count: released) }
+      // A type registered with another tag or other arguments is asked for wrongly, not one a
+      // scope provides: declaring it so would hide the error from `validate()`.
+      if nearby.contains(where: { $0.type == key.type }) { return remedy }
       if inScope { return remedy + " " + Self.registerInScopeRemedy(key) }
       guard neededByScoped else { return remedy }
       return remedy + " " + Self.scopeProvidedRemedy(key)
@@ -269,10 +272,19 @@ extension Graph {
       return
         "\(name) is registered with arguments \(typeName(other.argumentsType)) but was resolved with \(given); argument types must match exactly (an integer literal is an `Int`)."
     }
-    if let other = sameType.first {
+    if !sameType.isEmpty {
+      // Every tag it is registered with (a few, then how many more): naming only the first sent a
+      // request for another tag to the wrong one.
+      let tags = sameType.map { $0.tag.map(\.description) ?? "none" }
       let asked = key.tag.map { "tag \($0)" } ?? "no tag"
+      guard tags.count > 1 else {
+        return
+          "\(name) is registered with tag \(tags[0]) but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
+      }
+      let shown = tags.count > 4 ? tags.prefix(3) + ["\(tags.count - 3) more"] : tags[...]
+      let list = shown.dropLast().joined(separator: ", ") + " and " + shown.last!
       return
-        "\(name) is registered with tag \(other.tag.map(\.description) ?? "none") but was resolved with \(asked); resolve with that tag, or register an untagged definition as the fallback."
+        "\(name) is registered with tags \(list) but was resolved with \(asked); resolve with one of them, or register an untagged definition as the fallback."
     }
     // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`.
     let isExistential = InstanceType.isExistential(key.type)

@@ -53,6 +53,21 @@ struct TagTests {
     #expect(error?.remedy.contains("registered with tag \"live\"") == true)
   }
 
+  /// Two tagged definitions and a request with a third tag: the remedy names both, not the first
+  /// one registered, which would wire a stub to the live service (outside client 24).
+  @Test func aRequestWithAnUnregisteredTagIsToldEveryRegisteredTag() {
+    let container = Container()
+    container.register(.singleton, tag: Environment.live) { URLSessionClient(name: "production") }
+    container.register(.singleton, tag: Environment.stub) { URLSessionClient(name: "stub") }
+    let error = #expect(throws: ResolutionError.self) {
+      try container.resolve(URLSessionClient.self, tag: "stub")
+    }
+    #expect(
+      error?.remedy
+        == "URLSessionClient is registered with tags Environment.live and Environment.stub but was resolved with "
+        + "tag \"stub\"; resolve with one of them, or register an untagged definition as the fallback.")
+  }
+
   @Test func tagsDescribeThemselvesAsWritten() {
     #expect(DefinitionTag("live").description == "\"live\"")
     #expect(DefinitionTag(7).description == "7")

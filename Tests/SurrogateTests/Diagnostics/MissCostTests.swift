@@ -64,8 +64,9 @@ struct MissCostTests {
     let detailed = caught?.detailedDescription ?? ""
     #expect(detailed.contains("  - Gadget tag CountedTag.tag12\n  … and 95 more\n"), "\(detailed)")
     #expect(
-      caught?.remedy.hasPrefix("Gadget is registered with tag CountedTag.tag0 but was resolved with tag \"missing\"")
-        == true)
+      caught?.remedy.hasPrefix(
+        "Gadget is registered with tags CountedTag.tag0, CountedTag.tag1, CountedTag.tag10 and 97 more but was "
+          + "resolved with tag \"missing\"; resolve with one of them") == true, "\(caught?.remedy ?? "")")
   }
 
   @Test func aFewCandidatesAreAllNamed() {

@@ -11,6 +11,11 @@ private final class RemedyRepository: Sendable {
   init(unitOfWork: RemedyUnitOfWork) { self.unitOfWork = unitOfWork }
 }
 
+private final class RemedyDashboard: Sendable {
+  let request: RequestStub
+  init(request: RequestStub) { self.request = request }
+}
+
 struct ScopeProvidedRemedyTests {
   @Test func notFoundRemedyForATypeAScopedDefinitionNeedsSaysToRegisterItInTheScope() {
     let app = Container()
@@ -21,6 +26,21 @@ struct ScopeProvidedRemedyTests {
     #expect(missing?.key.description == "RequestStub", "\(report)")
     #expect(missing?.remedy.contains("withScope { scope in scope.register") == true, "\(String(describing: missing))")
     #expect(missing?.remedy.contains("validate inside the scope") == true, "\(String(describing: missing))")
+  }
+
+  /// A type that is registered, asked for with another tag, is not one a scope provides: declaring
+  /// it scope-provided (as the remedy suggested) made `validate()` pass while the request still
+  /// failed (outside client 24).
+  @Test func aTypeRegisteredWithAnotherTagIsNotSuggestedAsScopeProvided() throws {
+    let app = Container()
+    app.register(.scoped) { r in RemedyUnitOfWork(request: try r.resolve()) }
+    app.register(tag: "production") { RequestStub(id: 1) }
+    app.register { r in RemedyDashboard(request: try r.resolve(tag: "staging")) }
+    let problem = app.validate().problems.first { $0.code == .definitionNotFound }
+    #expect(problem?.key == DefinitionKey(type: RequestStub.self, tag: DefinitionTag("staging")))
+    #expect(problem?.remedy.contains("registered with tag \"production\"") == true, "\(String(describing: problem))")
+    #expect(problem?.remedy.contains("declareScopeProvided") == false, "\(String(describing: problem))")
+    #expect(problem?.remedy.contains("withScope") == false, "\(String(describing: problem))")
   }
 
   @Test func notFoundRemedyOutsideAScopedPathIsUnchanged() {
