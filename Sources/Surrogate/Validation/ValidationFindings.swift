@@ -23,10 +23,16 @@ struct ValidationFindings {
   /// closure threw. A problem met again from another definition is reported once, and says how
   /// many definitions it breaks.
   mutating func note(_ error: ResolutionError, checking definition: DefinitionKey) {
-    if let cause = error.cause, !(cause is ResolutionError),
-      error.code == .factoryFailed || error.code == .propertyInjectionFailed
+    // Through an auto-injected property, the factory's own error comes wrapped in
+    // `propertyInjectionFailed`: judged by what it wraps, as through an initializer's argument.
+    var reached = error
+    while reached.code == .propertyInjectionFailed, let inner = reached.cause as? ResolutionError { reached = inner }
+    if let cause = reached.cause, !(cause is ResolutionError),
+      reached.code == .factoryFailed || reached.code == .propertyInjectionFailed
     {
-      if seen.insert("threw|\(error.key)|\(error.message)").inserted { warnings.append(.factoryThrew(error)) }
+      if seen.insert("threw|\(reached.key)|\(reached.message)").inserted {
+        warnings.append(.factoryThrew(reached, reachedAs: error))
+      }
       return
     }
     let identity = "\(error.code)|\(error.key)|\(error.message)"

@@ -206,12 +206,16 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "disposes what it made.")
   }
 
-  static func factoryThrew(_ error: ResolutionError) -> ValidationWarning {
+  /// - Parameter outer: The failure `error` was reached as (a `propertyInjectionFailed` that
+  ///   wraps it), whose path is the one to show; `error` itself when `nil`.
+  static func factoryThrew(_ error: ResolutionError, reachedAs outer: ResolutionError? = nil) -> ValidationWarning {
     let what = error.cause.map { "\(typeName(type(of: $0))): \($0)" } ?? error.message
+    let reached = outer ?? error
     return ValidationWarning(
-      kind: .factoryThrew, path: error.path,
-      message: "\(error.key) could not be made while validating: its closure threw \(what) (\(error.pathDescription)). "
-        + "The container is wired correctly; the error comes from your code or its environment.")
+      kind: .factoryThrew, path: reached.path,
+      message: "\(error.key) could not be made while validating: its closure threw \(what) "
+        + "(\(reached.pathDescription)). The container is wired correctly; the error comes from your code or its "
+        + "environment.")
   }
 
   static func taggedRequestSharesUntaggedSingleton(

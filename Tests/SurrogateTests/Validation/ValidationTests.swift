@@ -102,6 +102,32 @@ struct ValidationTests {
     #expect(report.problems.count == 1)
     #expect(problem.key == DefinitionKey(type: FirstMissing.self))
   }
+
+  /// A factory that throws its own error is a `factoryThrew` warning however it is reached: as an
+  /// initializer's argument, and through an auto-injected property too, where it came wrapped in
+  /// `propertyInjectionFailed` and was a problem (outside client 24).
+  @Test func aFactorysOwnErrorIsAWarningWhetherAnArgumentOrAnInjectedPropertyReachesIt() throws {
+    let container = Container()
+    container.register { () throws -> OfflinePool in throw FactoryError() }
+    container.register { r in PoolUser(pool: try r.resolve()) }
+    container.register { InjectedPoolUser() }
+    let report = container.validate()
+    #expect(report.isValid, "\(report)")
+    #expect(report.problems.isEmpty, "\(report)")
+    // One warning for the one closure that threw, as for a failure two definitions reach.
+    let threw = report.warnings.filter { $0.kind == .factoryThrew }
+    #expect(threw.count == 1, "\(report)")
+    #expect(threw.first?.message.contains("its closure threw FactoryError: disk full") == true, "\(report)")
+  }
+}
+
+private final class OfflinePool: Sendable {}
+private final class PoolUser: Sendable {
+  let pool: OfflinePool
+  init(pool: OfflinePool) { self.pool = pool }
+}
+private final class InjectedPoolUser {
+  @Injected var pool: OfflinePool
 }
 
 struct ValidationCountTests {
