@@ -6,7 +6,8 @@ extension Container {
   /// print(container.dependencyGraph().dot())
   /// ```
   ///
-  /// Definitions that need runtime arguments appear as nodes without outgoing edges. This
+  /// A definition that needs runtime arguments is drawn without its outgoing edges, marked
+  /// incomplete with why (unless auto-wiring reached it, which built it whole). This
   /// synchronous form cannot run an `async` factory or block, nor a main-actor one unless it is
   /// called on the main actor: a definition it could not build whole is drawn with what it asked
   /// for before it stopped, and marked (``DependencyGraph/Node/incomplete``) with the reason.
@@ -193,12 +194,26 @@ extension Container {
   ) -> DependencyGraph {
     var forwarded: [DefinitionKey: [DefinitionKey]] = [:]
     var scopes: [DefinitionKey: Scope] = recorder.scopes
+    var reasons = incomplete.reasons
     for entry in entries {
       if entry.isForwarding {
         forwarded[entry.sourceKey, default: []].append(DecorationTag.userKey(of: entry.key))
       } else if let scoped = entry as? any ScopedEntry {
         scopes[entry.key] = scopes[entry.key] ?? scoped.scope
+        // Not built (no request reached it through auto-wiring): drawn, but not whole.
+        if entry.key.hasArguments, recorder.scopes[entry.key] == nil, reasons[entry.key] == nil {
+          reasons[entry.key] =
+            "it needs runtime arguments \(typeName(entry.key.argumentsType)), which the export does not have: "
+            + "`validate(arguments:)` checks it with an argument set you pass"
+        }
       }
+    }
+    // The types an ancestor forwards to its definitions that a resolution from here reached: a
+    // child's graph draws them as the parent's does (a forwarding the nearer container registers
+    // under the same key hides the ancestor's).
+    var drawnKeys = Set(entries.map(\.key))
+    for entry in entriesInReach() where drawnKeys.insert(entry.key).inserted && entry.isForwarding {
+      forwarded[entry.sourceKey, default: []].append(DecorationTag.userKey(of: entry.key))
     }
     // What a resolution reached, and what it takes later (a `Lazy`'s definition, not made now,
     // is still the other end of an edge).
@@ -210,7 +225,7 @@ extension Container {
         DependencyGraph.Node(
           key: key, name: names[key] ?? key.description, scope: scope,
           forwardedTypes: Set(forwarded[key] ?? []).sorted { $0.description < $1.description },
-          decorates: DecorationTag.decorated(byDecorator: key), incomplete: incomplete.reasons[key])
+          decorates: DecorationTag.decorated(byDecorator: key), incomplete: reasons[key])
       }
     }
     let edges = Set(

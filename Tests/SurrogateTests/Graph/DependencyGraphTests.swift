@@ -24,6 +24,32 @@ struct DependencyGraphTests {
     #expect(edges == ["ListPresenter -> ListViewController as ListView", "ListViewController -> ListPresenter as -"])
   }
 
+  /// A child's graph draws the parent's definitions its own reach with the types the parent
+  /// forwards to them, as the parent's graph does: the box said nothing while its incoming edge
+  /// said "as ListView" (outside client 24).
+  @Test func aChildsGraphKeepsTheTypesItsParentForwardsToWhatItReaches() {
+    let app = leakyScreen()
+    let screen = Container(parent: app)
+    screen.register { r in DetailHolder(view: try r.resolve()) }
+    let graph = screen.dependencyGraph()
+    let controller = graph.nodes.first { $0.key == DefinitionKey(type: ListViewController.self) }
+    #expect(controller?.forwardedTypes.map(\.description) == ["ListView"], "\(graph.nodes)")
+  }
+
+  /// A definition that takes runtime arguments is not built by the export: it is drawn marked
+  /// incomplete, with why, not as a box with no dependencies (outside client 24).
+  @Test func aDefinitionWithRuntimeArgumentsIsDrawnIncompleteWithWhy() async {
+    let container = Container()
+    container.register(.singleton) { Service() }
+    container.register { (r, name: String) in NamedRepository(name: name, service: try r.resolve()) }
+    for graph in [drawNow(container), await container.dependencyGraph()] {
+      let node = graph.nodes.first { $0.key.type == NamedRepository.self }
+      #expect(node?.incomplete?.contains("needs runtime arguments String") == true, "\(String(describing: node))")
+      #expect(node?.incomplete?.contains("validate(arguments:)") == true, "\(String(describing: node))")
+      #expect(graph.nodes.first { $0.key.type == Service.self }?.incomplete == nil)
+    }
+  }
+
   @Test func strongCyclesAreFound() {
     let graph = leakyScreen().dependencyGraph()
     #expect(graph.cycles.map { $0.map(\.description) } == [["ListPresenter", "ListViewController"]])
@@ -148,3 +174,23 @@ private final class InjectingParent {
 private final class WeaklyInjectedChild {
   @InjectedWeak var parent: InjectingParent?
 }
+
+/// Takes the screen's view, which the parent forwards `ListView` to.
+private final class DetailHolder {
+  let view: any ListView
+  init(view: any ListView) { self.view = view }
+}
+
+/// Made with a runtime argument.
+private final class NamedRepository {
+  let name: String
+  let service: Service
+  init(name: String, service: Service) {
+    self.name = name
+    self.service = service
+  }
+}
+
+/// The synchronous export, from a synchronous function (in an `async` one the call would pick the
+/// `async` overload).
+private func drawNow(_ container: Container) -> DependencyGraph { container.dependencyGraph() }
