@@ -138,9 +138,11 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// released undisposed. `await validate()` disposes it.
     public static let disposalRequiresAwait = Kind(name: "disposalRequiresAwait")
     /// A change to the container's definitions did nothing: `decorate` found no definition to
-    /// decorate (it was called before the definition was registered, or for a tag nothing is
-    /// registered with), or ``Container/remove(_:)`` was given a definition another container
-    /// registered. The message says which, and how to fix it.
+    /// decorate (it was called before the definition was registered, or with a tag that has no
+    /// definition while the type has no untagged one either: a tag without a definition of its own
+    /// decorates the untagged definition its requests fall back to, for them only), or
+    /// ``Container/remove(_:)`` was given a definition another container registered. The message
+    /// says which, and how to fix it.
     ///
     /// ```swift
     /// container.decorate((any Clock).self) { _, inner in FrozenClock(inner) }  // nothing yet
