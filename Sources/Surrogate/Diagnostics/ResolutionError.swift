@@ -226,7 +226,9 @@ extension ResolutionError {
     /// error.code == .circularDependency
     /// ```
     public static let circularDependency = Code(value: .circularDependency)
-    /// A factory closure threw; ``ResolutionError/cause`` holds its error.
+    /// A factory closure threw; ``ResolutionError/cause`` holds its error. (A `CancellationError`
+    /// from an `async` factory or block, its task cancelled, is not wrapped: `try await resolve`
+    /// rethrows it as it is, as Swift code expects of a cancelled call.)
     ///
     /// ```swift
     /// error.code == .factoryFailed

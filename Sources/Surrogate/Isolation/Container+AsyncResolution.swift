@@ -81,7 +81,8 @@ extension Container {
   ///   - tag: The tag to look for first; the untagged definition is the fallback.
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
-  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting (or thrown
+  ///   by an `async` factory or block, as it is, not wrapped in ``ResolutionError/Code/factoryFailed``).
   @inlinable
   public func resolve<T, each Argument>(
     _ type: T.Type = T.self, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
@@ -112,7 +113,8 @@ extension Container {
   ///
   /// - Parameter type: The type to resolve; inferred from context when omitted.
   /// - Returns: The instance.
-  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting (or thrown
+  ///   by an `async` factory or block, as it is, not wrapped in ``ResolutionError/Code/factoryFailed``).
   @_documentation(visibility: internal)
   @inlinable
   public func resolve<T>(_ type: T.Type = T.self) async throws -> T {
@@ -254,7 +256,8 @@ extension Resolver {
   ///   - tag: The tag to look for first; the untagged definition is the fallback.
   ///   - arguments: Runtime arguments, matched by their exact types.
   /// - Returns: The instance.
-  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting.
+  /// - Throws: ``ResolutionError``, or `CancellationError` when cancelled while waiting (or thrown
+  ///   by an `async` factory or block, as it is, not wrapped in ``ResolutionError/Code/factoryFailed``).
   ///
   /// It runs on the caller's actor, so a `@MainActor` factory or block can call it on its own
   /// resolver (`controller.presenter = try await r.resolve()`).
