@@ -31,7 +31,11 @@ extension Graph {
   func containerShutDown(_ key: DefinitionKey, scope: Bool, overrides: Bool = false, byParent: Bool = false)
     -> ResolutionError
   {
-    ResolutionError.containerShutDown(key, path: path(to: key), scope: scope, overrides: overrides, byParent: byParent)
+    // Met while its own frame is still open (its instance made, its keeper ended meanwhile): the
+    // key ends the path once, not twice as a cycle would.
+    var path = path(to: key)
+    if path.count > 1, path[path.count - 2] == key { path.removeLast() }
+    return ResolutionError.containerShutDown(key, path: path, scope: scope, overrides: overrides, byParent: byParent)
   }
 }
 

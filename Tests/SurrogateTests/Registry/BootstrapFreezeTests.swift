@@ -232,6 +232,33 @@ struct BootstrapFreezeTests {
     #expect(made.disposed.isEmpty)
   }
 
+  /// `bootstrap()` racing `shutdown()`: the eager singleton it finishes after the shutdown began
+  /// is disposed once, and the error's path names it once (it read "Store → Store", a cycle to the
+  /// eye; outside client 23).
+  @Test func anEagerSingletonFinishedAfterTheShutdownBeganIsDisposedAndNamedOnceInThePath() async throws {
+    let journal = DisposalJournal()
+    let (started, factoryStarted) = AsyncStream.makeStream(of: Void.self)
+    let (proceed, letItFinish) = AsyncStream.makeStream(of: Void.self)
+    let app = Container()
+    app.register(.eagerSingleton) { () async -> DisposableStub in
+      factoryStarted.yield()
+      for await _ in proceed { break }
+      return DisposableStub("store", journal: journal)
+    }
+    let boot = Task { try await app.bootstrap() }
+    for await _ in started { break }
+    try await app.shutdown()
+    letItFinish.yield()
+    do {
+      try await boot.value
+      Issue.record("expected containerShutDown")
+    } catch let error as ResolutionError {
+      #expect(error.code == .containerShutDown)
+      #expect(error.path == [DefinitionKey(type: DisposableStub.self)], "\(error.pathDescription)")
+    }
+    #expect(journal.disposed == ["store"])
+  }
+
   @Test func aContainerIsNotBootstrappedUntilBootstrapIsCalled() {
     let container = Container()
     container.register { Service() }
