@@ -17,6 +17,9 @@ import Synchronization
 ///
 /// The first access resolves `T` in a new graph of the container the `Lazy` was injected from
 /// (with the tag it was requested with); a failure is not kept, so the next access tries again.
+/// A `Lazy` of a type nothing can make (no definition, no auto-wiring, no collaborator) is not
+/// made at all: the request that injects it throws ``ResolutionError/Code/definitionNotFound``
+/// at once, as `validate()` reports it, rather than at first access.
 public final class Lazy<T> {
   private let container: Container
   private let tag: DefinitionTag?
@@ -134,7 +137,8 @@ extension Lazy: Sendable where T: Sendable {}
 /// ```
 ///
 /// Each call is a top-level resolution: `.unique` and `.shared` definitions make a new instance,
-/// singletons stay singletons.
+/// singletons stay singletons. Like a ``Lazy``, a `Provider` of a type nothing can make fails the
+/// request that injects it, at once.
 public struct Provider<T>: Sendable {
   let container: Container
   let tag: DefinitionTag?
