@@ -91,7 +91,7 @@ extension Container {
     let services: [ContainerService]
     do {
       services = try await resolveServices()
-    } catch where error.code == .resolutionFailed && error.cause is CancellationError {
+    } catch  where error.code == .resolutionFailed && error.cause is CancellationError {
       return  // cancelled (a SIGTERM) while it made them: a stop before any started
     }
     if services.isEmpty { return }

@@ -66,7 +66,8 @@ extension Container {
   private func checkCanBootstrap() throws(ResolutionError) {
     guard let ended = shutDownAncestor() else { return }
     let key = DefinitionKey(type: Container.self)
-    let which = ended === self ? "a container that has been shut down" : "a child of a container that has been shut down"
+    let which =
+      ended === self ? "a container that has been shut down" : "a child of a container that has been shut down"
     throw ResolutionError(
       .containerShutDown, key: key, path: [key],
       message: "`bootstrap()` was called on \(which): it made no eager singleton, and the container resolves "
