@@ -22,6 +22,9 @@ final class NotFoundExplanation: Sendable {
   /// Whether the missing key's type is registered, in these containers, with runtime arguments
   /// (what `T?` needs to know to tell "not registered" from "resolved without its arguments").
   let hasArgumentVariant: Bool
+  /// For a missing key with runtime arguments: whether its type is registered, untagged, without
+  /// any (`T?` asked with arguments for a type registered without them is a mistake, not `nil`).
+  let hasPlainVariant: Bool
   private let snapshots: [RegistrySnapshot]
   private let remedyFor: @Sendable ([DefinitionKey]) -> String
   private let explained = Mutex<(message: String, remedy: String, nearby: [DefinitionKey])?>(nil)
@@ -37,6 +40,8 @@ final class NotFoundExplanation: Sendable {
     self.hasArgumentVariant = snapshots.contains { snapshot in
       snapshot.registry.argumentVariants[ObjectIdentifier(key.type)]?.isEmpty == false
     }
+    let plain = DefinitionKey(type: key.type).typeKey
+    self.hasPlainVariant = key.hasArguments && snapshots.contains { $0.registry.containsUntagged(plain) }
   }
 
   /// "No definition for `key`.", with up to ``namedInMessage`` nearby registrations.

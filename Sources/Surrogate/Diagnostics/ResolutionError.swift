@@ -66,11 +66,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case notFound(NotFoundExplanation)
   }
 
-  /// Whether `type` is registered with runtime arguments near the missing key, asked without
-  /// working out the nearby registrations of a `definitionNotFound` error.
-  func namesArgumentVariant(of type: Any.Type) -> Bool {
-    if case .notFound(let explanation) = text, explanation.key.type == type { return explanation.hasArgumentVariant }
-    return nearby.contains { $0.type == type && $0.hasArguments }
+  /// Whether `type` is registered, near the missing key, with other runtime arguments than it was
+  /// asked with, or without any when it was asked with some: the request's arguments are wrong.
+  /// Asked without working out the nearby registrations of a `definitionNotFound` error.
+  func namesOtherArguments(of type: Any.Type, asked key: DefinitionKey) -> Bool {
+    if case .notFound(let explanation) = text, explanation.key.type == type {
+      return explanation.hasArgumentVariant || explanation.hasPlainVariant
+    }
+    return nearby.contains { $0.type == type && $0.argumentsType != key.argumentsType }
   }
 
   /// The auto-injected property each step of ``path`` was resolving, by index (see

@@ -254,13 +254,14 @@ extension Graph {
 
 extension Graph {
   /// Whether `error`, from resolving the type an optional wraps, means the optional is `nil`: no
-  /// definition of the wrapped type itself (a missing dependency of it is still an error), and,
-  /// for a request without arguments, no definition of it that takes runtime arguments either
-  /// (then the request forgot them, and `nil` would hide that).
+  /// definition of the wrapped type itself (a missing dependency of it is still an error), and
+  /// none of it with other runtime arguments either (or, for a request with arguments, without
+  /// any): then the request forgot its arguments or got their types wrong (an `Int64` for an
+  /// `Int`), and `nil` would hide that.
   @usableFromInline
   func meansNil(_ error: ResolutionError, for wrappedKey: DefinitionKey) -> Bool {
     error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == frameCount + 1
-      && (wrappedKey.hasArguments || !error.namesArgumentVariant(of: wrappedKey.type))
+      && !error.namesOtherArguments(of: wrappedKey.type, asked: wrappedKey)
   }
 }
 

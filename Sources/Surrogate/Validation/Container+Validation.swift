@@ -245,7 +245,9 @@ extension Container {
         note(error, checking: entry, in: graph)
       }
       disposals += graph?.extrasStorage?.validationDisposals ?? []
-      for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      for path in graph?.nilOptionals ?? [] {
+        findings.noteNil(path, registeredAs: self.root.registrations(ofWrapped: path.last))
+      }
       noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
@@ -270,7 +272,9 @@ extension Container {
         root = nil
       }
       disposals += graph?.extrasStorage?.validationDisposals ?? []
-      for path in graph?.nilOptionals ?? [] { findings.noteNil(path) }
+      for path in graph?.nilOptionals ?? [] {
+        findings.noteNil(path, registeredAs: self.root.registrations(ofWrapped: path.last))
+      }
       noteEmptyCollections(of: graph)
       graph = nil
       noteWeaklyHeld(keeping: root)
@@ -484,6 +488,17 @@ extension Container {
     case .autowired(let entry):
       return try await entry.produceAutowiredAsync(
         in: graph, requested: key.withoutArguments, owner: owner, lookup: self)?.instance as Any
+    }
+  }
+
+  /// The keys the type an optional `key` wraps is registered under, when the optional resolved to
+  /// `nil`: registered under another tag, the request lost its tag (`vc.presenter = try
+  /// r.resolve()` for a presenter registered with one).
+  fileprivate func registrations(ofWrapped key: DefinitionKey?) -> [DefinitionKey] {
+    guard let key, let optional = key.type as? any OptionalValue.Type else { return [] }
+    let wrapped = optional.wrappedType
+    return snapshotChain().flatMap { $0.registry.entries.map(\.key) }.filter { registered in
+      registered.type == wrapped && !DecorationTag.isDecoration(registered.tag) && !ContributionTag.isMember(registered)
     }
   }
 

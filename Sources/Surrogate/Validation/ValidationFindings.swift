@@ -77,8 +77,10 @@ struct ValidationFindings {
         made, from: from, property: property, taggedRequest: taggedRequest, madeHoldsAsker: madeHoldsAsker))
   }
 
-  mutating func noteNil(_ path: [DefinitionKey]) {
-    if seen.insert("nil|\(path)").inserted { warnings.append(.optionalResolvedToNil(path: path)) }
+  mutating func noteNil(_ path: [DefinitionKey], registeredAs registered: [DefinitionKey]) {
+    if seen.insert("nil|\(path)").inserted {
+      warnings.append(.optionalResolvedToNil(path: path, registeredAs: registered))
+    }
   }
 
   /// A collection along `path` resolved empty; `registered` are definitions of its element type

@@ -299,12 +299,24 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + "empty on purpose.")
   }
 
-  static func optionalResolvedToNil(path: [DefinitionKey]) -> ValidationWarning {
+  /// - Parameter registered: The keys the wrapped type is registered under (with other tags or
+  ///   arguments than the request's), which a request that lost its tag would have found.
+  static func optionalResolvedToNil(path: [DefinitionKey], registeredAs registered: [DefinitionKey] = [])
+    -> ValidationWarning
+  {
     let names = path.map(\.description).joined(separator: " → ")
     let last = path.last.map(\.description) ?? "?"
+    guard !registered.isEmpty else {
+      return ValidationWarning(
+        kind: .optionalResolvedToNil, path: path,
+        message:
+          "\(last) resolved to nil because it is not registered (\(names)). Register it, or keep the nil on purpose.")
+    }
+    let list = registered.map(\.description).sorted().joined(separator: ", ")
     return ValidationWarning(
       kind: .optionalResolvedToNil, path: path,
-      message:
-        "\(last) resolved to nil because it is not registered (\(names)). Register it, or keep the nil on purpose.")
+      message: "\(last) resolved to nil: nothing is registered for it as it was asked for (\(names)), but it is "
+        + "registered as \(list). Resolve it with that tag (`try r.resolve(tag: ...)`), or register it as it is "
+        + "asked for; or keep the nil on purpose.")
   }
 }

@@ -258,6 +258,40 @@ struct DipFidelityTests {
     #expect(report.warnings.allSatisfy { $0.kind != .optionalResolvedToNil })
   }
 
+  /// The same mistake with runtime arguments of the wrong type (an `Int64` for an `Int`) is an
+  /// error too, not a silent `nil`; and arguments passed to a type registered without any
+  /// (outside client 25: `nil`, while the request without arguments threw).
+  @Test func anOptionalResolvedWithArgumentsItIsNotRegisteredWithIsAnErrorNotNil() throws {
+    let container = Container()
+    container.register { (_, name: Int) in ListPresenter() }
+    container.register { ListViewController() }
+    #expect(try container.resolve(ListPresenter?.self, arguments: 3) != nil)
+    let wrongType = #expect(throws: ResolutionError.self) {
+      try container.resolve(ListPresenter?.self, arguments: Int64(3))
+    }
+    #expect(wrongType?.code == .definitionNotFound)
+    #expect(wrongType?.remedy.contains("registered with arguments Int but was resolved with Int64") == true)
+    let toAPlainOne = #expect(throws: ResolutionError.self) {
+      try container.resolve(ListViewController?.self, arguments: "unexpected")
+    }
+    #expect(toAPlainOne?.code == .definitionNotFound)
+    #expect(try container.resolve(ListInteractor?.self, arguments: 3) == nil)
+  }
+
+  /// An optional that lost its tag (`vc.presenter = try r.resolve()` for a presenter registered
+  /// with one) is `nil`, and `validate()`'s warning names the tagged definition it missed, not
+  /// "not registered" (outside client 25: a Swinject `name:` ported to a tag, one resolve without).
+  @Test func validateNamesTheTaggedDefinitionAnOptionalWithoutItsTagMissed() throws {
+    let container = Container()
+    container.register(tag: "main") { ListPresenter() }
+    container.register { ListViewController() }
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    #expect(try container.resolve(ListViewController.self).presenter == nil)
+    let warning = try #require(container.validate().warnings.first { $0.kind == .optionalResolvedToNil })
+    #expect(warning.message.contains("registered as ListPresenter tag \"main\""), "\(warning)")
+    #expect(!warning.message.contains("not registered"), "\(warning)")
+  }
+
   @Test func anOptionalOfAnUnregisteredTypeIsStillNil() throws {
     let container = Container()
     container.register { ListViewController() }

@@ -162,12 +162,22 @@ final class ReferenceModel {
       || forwardings.keys.contains { $0.target == target && $0.hasArgument }
   }
 
+  private func isRegisteredUntaggedWithoutArgument(_ target: Target) -> Bool {
+    registrations.keys.contains { $0.target == target && !$0.hasArgument && $0.tag == nil }
+      || forwardings.keys.contains { $0.target == target && !$0.hasArgument && $0.tag == nil }
+  }
+
   private func resolve(_ request: Request) throws(Failure) -> Int? {
     let key = request.key
     switch lookup(key) {
     case nil:
-      // `T?` without arguments is `nil` only when no definition of `T` takes arguments either.
-      if request.isOptional, key.hasArgument || !isRegisteredWithArgument(key.target) { return nil }
+      // `T?` is `nil` only when no definition of `T` takes arguments either, nor, for a request
+      // with an argument, is registered untagged without one: otherwise its arguments are wrong.
+      if request.isOptional, !isRegisteredWithArgument(key.target),
+        !(key.hasArgument && isRegisteredUntaggedWithoutArgument(key.target))
+      {
+        return nil
+      }
       throw Failure(code: .definitionNotFound, key: key, path: path(to: key))
     case .registration(let index):
       return try produce(index, requested: key, argument: request.argument)
