@@ -84,8 +84,11 @@ extension Container {
       // NB: a scope's end (once a request): nothing else ends a scope, so nothing waits for it.
       failures = await Self.runUncancelled(disposals)
     } else {
+      // NB: in a task of its own, cancelled or not: a cancellation that comes while a disposal
+      // awaits (a service that shut the app down from its `run`, cancelled by its `ServiceGroup`
+      // once another service stopped) would cut it short. A shutdown is once a container.
       let running = DisposalRun.containers + [ObjectIdentifier(self)] + ended.map(ObjectIdentifier.init)
-      failures = await DisposalRun.$containers.withValue(running) { await Self.runUncancelled(disposals) }
+      failures = await DisposalRun.$containers.withValue(running) { await Self.runInATaskOfItsOwn(disposals) }
     }
     if let error = DisposalError.failed(failures, when: endedThing) { throw error }
   }
@@ -172,7 +175,7 @@ extension Container {
       let makers = Set(replaced.compactMap(\.keptStoreIdentity))
       disposals += container.withLifetime { $0.take(madeBy: makers) }
     }
-    if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "\(scope) was reset") {
+    if let error = DisposalError.failed(await Self.runInATaskOfItsOwn(disposals), when: "\(scope) was reset") {
       throw error
     }
   }
@@ -203,7 +206,8 @@ extension Container {
     retireReset()
     var disposals: [TrackedDisposal] = []
     collectReleased(into: &disposals)
-    if let error = DisposalError.failed(await Self.runUncancelled(disposals), when: "released instances were disposed")
+    if let error = DisposalError.failed(
+      await Self.runInATaskOfItsOwn(disposals), when: "released instances were disposed")
     {
       throw error
     }
@@ -303,7 +307,13 @@ extension Container {
   /// NB: a task of its own only when the current one is cancelled: a scope ends once a request.
   static func runUncancelled(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
     guard Task.isCancelled else { return await run(disposals) }
-    return await Task { await run(disposals) }.value
+    return await runInATaskOfItsOwn(disposals)
+  }
+
+  /// ``run(_:)`` in a task of its own (which inherits the task-local values): out of reach of a
+  /// cancellation of the current task, also one that comes while a disposal awaits.
+  static func runInATaskOfItsOwn(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {
+    await Task { await run(disposals) }.value
   }
 
   static func run(_ disposals: [TrackedDisposal]) async -> [DisposalError.Failure] {

@@ -28,6 +28,36 @@ struct CancelledShutdownTests {
     #expect(journal.disposed == ["flushed"])
   }
 
+  /// The task that shuts down is cancelled while a disposal awaits (a service that shut the app
+  /// down from its `run`, cancelled by a `ServiceGroup` once another service stopped): the
+  /// disposal still runs to its end (outside client 26: the pool's close was cut short).
+  @Test func aShutdownWhoseTaskIsCancelledWhileADisposalAwaitsRunsItToItsEnd() async throws {
+    let journal = DisposalJournal()
+    let (started, disposalStarted) = AsyncStream.makeStream(of: Void.self)
+    let (proceed, letItFinish) = AsyncStream.makeStream(of: Void.self)
+    let app = Container()
+    app.register(.singleton) { Flusher() }.disposing { _ in
+      disposalStarted.yield()
+      for await _ in proceed { break }
+      try await Task.sleep(for: .milliseconds(1))
+      journal.note("flushed")
+    }
+    _ = try await app.resolve(Flusher.self)
+    let shutdown = Task { () -> String in
+      do {
+        try await app.shutdown()
+        return "ok"
+      } catch {
+        return "\(error)"
+      }
+    }
+    for await _ in started { break }
+    shutdown.cancel()
+    letItFinish.yield()
+    #expect(await shutdown.value == "ok")
+    #expect(journal.disposed == ["flushed"])
+  }
+
   @Test func aScopeEndingInACancelledTaskRunsItsAsyncDisposalsUncancelled() async throws {
     let journal = DisposalJournal()
     let app = Container()
