@@ -256,6 +256,15 @@ extension Graph {
       + "provided."
   }
 
+  /// What to look at in two argument lists that differ: an integer type (a literal is an `Int`),
+  /// or a value passed where an optional was registered; nothing otherwise.
+  private static func argumentHint(registered: String, given: String) -> String {
+    if registered == "Optional<\(given)>" { return " (pass `value as \(registered)`)" }
+    let integers = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+    let names = { (list: String) in Set(list.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)) }
+    return names(registered).union(names(given)).isDisjoint(with: integers) ? "" : " (an integer literal is an `Int`)"
+  }
+
   /// - Parameter decorators: The registries in which a decorator of the key's type is looked for:
   ///   the graph's root's and its ancestors'.
   private static func notFoundRemedy(
@@ -269,8 +278,9 @@ extension Graph {
     let sameType = nearby.filter { $0.type == key.type }
     if let other = sameType.first(where: { $0.argumentsType != key.argumentsType }) {
       let given = key.hasArguments ? typeName(key.argumentsType) : "no arguments"
-      return
-        "\(name) is registered with arguments \(typeName(other.argumentsType)) but was resolved with \(given); argument types must match exactly (an integer literal is an `Int`)."
+      let registered = typeName(other.argumentsType)
+      return "\(name) is registered with arguments \(registered) but was resolved with \(given); argument types must "
+        + "match exactly\(argumentHint(registered: registered, given: given))."
     }
     if !sameType.isEmpty {
       // Every tag it is registered with (a few, then how many more): naming only the first sent a

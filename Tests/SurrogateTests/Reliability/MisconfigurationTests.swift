@@ -42,7 +42,18 @@ struct MisconfigurationTests {
         resolve: { c throws(ResolutionError) in _ = try c.resolve(Client.self, arguments: "example.com", 8080) },
         message: "No definition for Client (arguments: (String, Int)). Registered nearby: Client (arguments: (String, UInt16)).",
         path: "Client (arguments: (String, Int))",
-        remedy: "Client is registered with arguments (String, UInt16) but was resolved with (String, Int)"),
+        remedy:
+          "Client is registered with arguments (String, UInt16) but was resolved with (String, Int); argument types "
+          + "must match exactly (an integer literal is an `Int`)."),
+      Missing(
+        testDescription: "an optional argument given as a plain value: no word about integer literals",
+        configure: { c in c.register { (_, host: String?) in Client(host: host ?? "none", port: 1) } },
+        resolve: { c throws(ResolutionError) in _ = try c.resolve(Client.self, arguments: "example.com") },
+        message: "No definition for Client (arguments: String). Registered nearby: Client (arguments: Optional<String>).",
+        path: "Client (arguments: String)",
+        remedy:
+          "Client is registered with arguments Optional<String> but was resolved with String; argument types must "
+          + "match exactly (pass `value as Optional<String>`)."),
       Missing(
         testDescription: "too few arguments",
         configure: { c in c.register { (_, host: String, port: Int) in Client(host: host, port: port) } },
