@@ -173,4 +173,20 @@ extension MultiBindingTests {
     app.register(into: [any HealthCheck].self) { NamedCheck("app") }
     #expect(try app.resolve([any HealthCheck].self).map(\.name) == ["app"])
   }
+
+  /// MultiBindings.md: with several collaborators, the list is the first one's that has members,
+  /// in the order they were given; the others' are not added (outside client 27 expected all).
+  @Test func withSeveralCollaboratorsTheListIsTheFirstOnesThatHasMembers() throws {
+    let first = Container()
+    first.register(into: [any HealthCheck].self) { NamedCheck("first") }
+    let second = Container()
+    second.register(into: [any HealthCheck].self) { NamedCheck("second") }
+    let empty = Container()
+    let app = Container()
+    app.collaborate(with: empty, first, second)
+    #expect(try app.resolve([any HealthCheck].self).map(\.name) == ["first"])
+    let other = Container()
+    other.collaborate(with: second, first)
+    #expect(try other.resolve([any HealthCheck].self).map(\.name) == ["second"])
+  }
 }
