@@ -66,14 +66,14 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     case notFound(NotFoundExplanation)
   }
 
-  /// Whether `type` is registered, near the missing key, with other runtime arguments than it was
-  /// asked with, or without any when it was asked with some: the request's arguments are wrong.
-  /// Asked without working out the nearby registrations of a `definitionNotFound` error.
-  func namesOtherArguments(of type: Any.Type, asked key: DefinitionKey) -> Bool {
-    if case .notFound(let explanation) = text, explanation.key.type == type {
+  /// Whether `key`'s type is registered, near the missing key, with other runtime arguments than
+  /// `key` has, or without any when it has some: the request's arguments are wrong. Asked without
+  /// working out the nearby registrations of a `definitionNotFound` error.
+  func namesOtherArguments(than key: DefinitionKey) -> Bool {
+    if case .notFound(let explanation) = text, explanation.key.type == key.type {
       return explanation.hasArgumentVariant || explanation.hasPlainVariant
     }
-    return nearby.contains { $0.type == type && $0.argumentsType != key.argumentsType }
+    return nearby.contains { $0.type == key.type && $0.argumentsType != key.argumentsType }
   }
 
   /// The auto-injected property each step of ``path`` was resolving, by index (see

@@ -181,8 +181,9 @@ extension Container {
   }
 
   /// Disposes the instances this container (and its child containers) made and let go of, newest
-  /// first (the children's before this one's), each once: a singleton whose definition was replaced or removed (also by
-  /// ``removeAll()``), and a custom scope's instances released by ``reset(_:)``.
+  /// first (the children's before this one's), each once: a singleton whose definition was
+  /// replaced or removed (also by ``removeAll()``), and a custom scope's instances released by
+  /// ``reset(_:)``.
   ///
   /// Those synchronous calls cannot await a disposal, so they keep what they release until this
   /// or ``shutdown()``, which disposes them with the rest: nothing the container made is lost. Call

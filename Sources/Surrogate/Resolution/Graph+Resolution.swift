@@ -261,7 +261,7 @@ extension Graph {
   @usableFromInline
   func meansNil(_ error: ResolutionError, for wrappedKey: DefinitionKey) -> Bool {
     error.code == .definitionNotFound && error.key == wrappedKey && error.path.count == frameCount + 1
-      && !error.namesOtherArguments(of: wrappedKey.type, asked: wrappedKey)
+      && !error.namesOtherArguments(than: wrappedKey)
   }
 }
 

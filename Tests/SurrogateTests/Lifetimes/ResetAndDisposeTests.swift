@@ -25,12 +25,11 @@ struct ResetAndDisposeTests {
     app.register(Self.session) { DisposableStub("config", journal: journal) }
     let child = Container(parent: app)
     child.register(Self.session) { r in
-      let config: DisposableStub = try r.resolve()
-      return ChildCache(config: config, journal: journal)
+      DisposableHolder("cache", holding: try r.resolve(DisposableStub.self), journal: journal)
     }
     let younger = Container(parent: app)
     younger.register(Self.session) { r in
-      YoungerCache(cache: try r.resolve(ChildCache.self), journal: journal)
+      DisposableHolder("younger", holding: try r.resolve(ChildCache.self), journal: journal)
     }
     younger.collaborate(with: child)
     _ = try await younger.resolve(YoungerCache.self)
@@ -44,22 +43,5 @@ struct ResetAndDisposeTests {
   }
 }
 
-private final class ChildCache: Disposable, Sendable {
-  let config: DisposableStub
-  let journal: DisposalJournal
-  init(config: DisposableStub, journal: DisposalJournal) {
-    self.config = config
-    self.journal = journal
-  }
-  func dispose() async throws { journal.note("cache") }
-}
-
-private final class YoungerCache: Disposable, Sendable {
-  let cache: ChildCache
-  let journal: DisposalJournal
-  init(cache: ChildCache, journal: DisposalJournal) {
-    self.cache = cache
-    self.journal = journal
-  }
-  func dispose() async throws { journal.note("younger") }
-}
+private typealias ChildCache = DisposableHolder<DisposableStub>
+private typealias YoungerCache = DisposableHolder<ChildCache>

@@ -49,6 +49,20 @@ final class DisposableStub: Disposable, Sendable {
   func dispose() async throws { journal.note(name) }
 }
 
+/// Holds what it was made from, and notes its name when disposed: a dependent, whose disposal
+/// must come before that of what it holds.
+final class DisposableHolder<Held: Sendable>: Disposable, Sendable {
+  let name: String
+  let held: Held
+  let journal: DisposalJournal
+  init(_ name: String, holding held: Held, journal: DisposalJournal) {
+    self.name = name
+    self.held = held
+    self.journal = journal
+  }
+  func dispose() async throws { journal.note(name) }
+}
+
 struct DisposalFailed: Error, Equatable {
   let name: String
 }

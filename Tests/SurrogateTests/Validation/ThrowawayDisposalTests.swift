@@ -158,18 +158,10 @@ struct ValidationDisposesWhatNobodyReceivesTests {
     let journal = DisposalJournal()
     let app = Container()
     app.register { DisposableStub("shared", journal: journal) }
-    app.register(.singleton) { r in StubHolder(stub: try r.resolve(), journal: journal) }
+    app.register(.singleton) { r in
+      DisposableHolder("holder", holding: try r.resolve(DisposableStub.self), journal: journal)
+    }
     _ = await app.validate()
     #expect(journal.disposed.sorted() == ["holder", "shared"])
   }
-}
-
-private final class StubHolder: Disposable, Sendable {
-  let stub: DisposableStub
-  let journal: DisposalJournal
-  init(stub: DisposableStub, journal: DisposalJournal) {
-    self.stub = stub
-    self.journal = journal
-  }
-  func dispose() async throws { journal.note("holder") }
 }
