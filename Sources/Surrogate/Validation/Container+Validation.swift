@@ -43,7 +43,8 @@ extension Container {
   /// Other warnings: optional requests that came back `nil` (an `Optional` property filled with
   /// `try r.resolve()` is `nil`, silently, when its type is not registered), lists and maps that
   /// resolved empty because nothing is contributed to them
-  /// (``ValidationWarning/Kind/emptyCollection``), captive dependencies (a singleton that keeps an
+  /// (``ValidationWarning/Kind/emptyCollection``) or that leave out members a collaborating
+  /// container holds (``ValidationWarning/Kind/collaboratorMembersLeftOut``), captive dependencies (a singleton that keeps an
   /// instance of a `.unique` or `.shared` definition alive for its whole life), tagged requests
   /// answered by an untagged singleton while other tags of that type are registered, a tagged
   /// request's tag stopping at a `resolve` without `tag:`
@@ -419,7 +420,16 @@ extension Container {
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: root.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)
+      findings.noteMembersLeftOut(root.membersLeftOut(of: collectionsAsked()))
       return findings.report
+    }
+
+    /// The lists and maps the checks resolved from the container: its own (and its ancestors')
+    /// definitions of one, and those its definitions asked for.
+    private func collectionsAsked() -> [DefinitionKey] {
+      (entries.map(\.key) + recorder.requests.map(\.requested)).filter {
+        !$0.isTagged && !$0.hasArguments && $0.type is any ResolvableCollection.Type
+      }
     }
   }
 

@@ -89,6 +89,13 @@ struct ValidationFindings {
     if seen.insert("empty|\(path)").inserted { warnings.append(.emptyCollection(path: path, registered: registered)) }
   }
 
+  /// Members of collections that collaborating containers hold and the resolved list leaves out.
+  mutating func noteMembersLeftOut(_ found: [(collection: DefinitionKey, members: [DefinitionKey])]) {
+    for (collection, members) in found where seen.insert("leftOut|\(collection)").inserted {
+      warnings.append(.collaboratorMembersLeftOut(collection, members: members))
+    }
+  }
+
   /// The disposal of a throwaway instance that validation made threw.
   mutating func noteDisposalFailed(_ key: DefinitionKey, error: any Error) {
     if seen.insert("disposal|\(key)|\(error)").inserted { warnings.append(.disposalFailed(key, error: error)) }

@@ -129,6 +129,16 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// let empty = container.validate().warnings.filter { $0.kind == .emptyCollection }
     /// ```
     public static let emptyCollection = Kind(name: "emptyCollection")
+    /// A list or map was resolved from one container of a collaboration (see
+    /// ``Container/collaborate(with:)-(Container...)``) while other containers of it hold members
+    /// of it too, which it does not get: lists from collaborating containers are not joined (the
+    /// container's own list, or else the first collaborator's that has one). The message names the
+    /// members left out.
+    ///
+    /// ```swift
+    /// let partial = host.validate().warnings.filter { $0.kind == .collaboratorMembersLeftOut }
+    /// ```
+    public static let collaboratorMembersLeftOut = Kind(name: "collaboratorMembersLeftOut")
     /// The disposal (a `.disposing` block or a ``Disposable`` conformance) of an instance that
     /// validation made to check the graph, and disposed before it returned, threw. The message
     /// names the error.
@@ -297,6 +307,17 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       message: "\(last) resolved empty because nothing is contributed to it (\(names)).\(notContributed) Contribute "
         + "its members with `container.register(into:)` or `.contributes(to:)` on their definitions, or keep it "
         + "empty on purpose.")
+  }
+
+  static func collaboratorMembersLeftOut(_ collection: DefinitionKey, members: [DefinitionKey]) -> ValidationWarning {
+    let one = members.count == 1
+    return ValidationWarning(
+      kind: .collaboratorMembersLeftOut, path: [collection],
+      message: "\(collection) is resolved from one container of a collaboration, and "
+        + "\(one ? "a member" : "\(members.count) members") registered in another \(one ? "is" : "are") not in it: "
+        + "\(members.map(\.description).joined(separator: ", ")). Lists of collaborating containers are not "
+        + "joined: contribute each member to the container whose list you resolve (`register(into:)` there, "
+        + "resolving it from the container that defines it), or resolve each container's list from that container.")
   }
 
   /// - Parameter registered: The keys the wrapped type is registered under (with other tags or
