@@ -134,6 +134,13 @@ struct TrackedDisposal: Sendable {
   var maker: (any AnyObject & Sendable)? = nil
   let action: Action
 
+  /// Whether the disposal is `async`: a cancellation of the task it runs in could stop it at an
+  /// `await`.
+  var mayAwait: Bool {
+    if case .async = action { return true }
+    return false
+  }
+
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
   /// it has neither. `plainType` is the registration's memory of a dynamic type that does not
   /// conform (see ``disposable(_:plainType:)``).

@@ -79,4 +79,32 @@ struct CancelledShutdownTests {
     #expect(await request.value == "ok")
     #expect(journal.disposed == ["rolled back"])
   }
+
+  /// The request's task is cancelled while its scope's rollback awaits (a client gone, a SIGTERM):
+  /// the rollback runs to its end; it used to stop at its next `await`, the unit of work open.
+  @Test func aCancellationWhileAScopesAsyncDisposalAwaitsDoesNotCutItShort() async throws {
+    let journal = DisposalJournal()
+    let (entered, disposalEntered) = AsyncStream.makeStream(of: Void.self)
+    let (proceed, letItProceed) = AsyncStream.makeStream(of: Void.self)
+    let app = Container()
+    app.register(.scoped) { Flusher() }.disposing { _ in
+      disposalEntered.yield()
+      for await _ in proceed { break }
+      try await Task.sleep(for: .milliseconds(1))
+      journal.note("rolled back")
+    }
+    let request = Task { () -> String in
+      do {
+        try await app.withScope { scope in _ = try await scope.resolve(Flusher.self) }
+        return "ok"
+      } catch {
+        return "\(error)"
+      }
+    }
+    for await _ in entered { break }
+    request.cancel()
+    letItProceed.yield()
+    #expect(await request.value == "ok")
+    #expect(journal.disposed == ["rolled back"])
+  }
 }
