@@ -85,7 +85,8 @@ extension Registration {
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
     } else if graph.observer == nil || graph.keepsMadeDisposals {
-      graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
+      graph.keepUnreceived(
+        instance, key: requested, definedAs: key, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true
     return instance
@@ -136,7 +137,7 @@ extension Registration {
     } catch {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       graph.keepDiscarded(
-        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
+        instance, key: requested, definedAs: key, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

@@ -10,26 +10,26 @@ extension Graph {
   /// for a singleton.
   @usableFromInline @inline(never)
   func keepUnreceived(
-    _ instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID, owner: Container,
-    plainType: borrowing Atomic<ObjectIdentifier?>
+    _ instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
+    owner: Container, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     guard !scope.kind.isStored, !isMadeForSingleton else { return }
     // A leak check in a scope: what a `.scoped` instance holds lives until the scope ends, which
     // disposes it, as it does what a `resolve` in the scope makes (see `ScopeDisposals`).
     if keepsMadeDisposals, root.scopeContainer != nil, frames.dropLast().contains(where: { $0.scopeKind == .scoped }) {
       ScopeDisposals.shared.made(
-        instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
+        instance, requested: key, definedAs: definition, scope: scope, id: id, plainType: plainType, in: self)
       return
     }
-    keepDiscarded(instance, key: key, id: id, plainType: plainType)
+    keepDiscarded(instance, key: key, definedAs: definition, id: id, plainType: plainType)
   }
 
   /// Keeps the disposal of an instance nobody will receive if the graph fails (`isStored`: of a
   /// singleton scope or `.scoped`, whose store throws a failed instance away).
   @usableFromInline @inline(never)
   func keepDiscarded(
-    _ instance: Any, key: DefinitionKey, id: RegistrationID, isStored: Bool = false,
-    plainType: borrowing Atomic<ObjectIdentifier?>
+    _ instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, id: RegistrationID,
+    isStored: Bool = false, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     // Validation keeps its own (see `ValidationDisposals`), and so does a scope, but only of the
     // `.shared` and `.unique` instances (see `ScopeDisposals`).
@@ -37,7 +37,9 @@ extension Graph {
       return
     }
     let disposer = registeringContainer(of: id)?.declaredDisposer(for: id)
-    guard let disposal = TrackedDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
+    guard
+      let disposal = TrackedDisposal.make(
+        for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)
   }

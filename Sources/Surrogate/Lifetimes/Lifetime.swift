@@ -143,11 +143,16 @@ struct TrackedDisposal: Sendable {
 
   /// The disposal of `instance`, by `disposer`, or by its ``Disposable`` conformance; `nil` when
   /// it has neither. `plainType` is the registration's memory of a dynamic type that does not
-  /// conform (see ``disposable(_:plainType:)``).
+  /// conform (see ``disposable(_:plainType:definedAs:)``).
+  ///
+  /// `key` names the disposal; `definition` is the key of the definition that made the instance
+  /// when it is another (a decorator's hidden key, requested as the type it decorates).
   static func make(
-    for instance: Any, key: DefinitionKey, disposer: Disposer?, plainType: borrowing Atomic<ObjectIdentifier?>
+    for instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey? = nil, disposer: Disposer?,
+    plainType: borrowing Atomic<ObjectIdentifier?>
   ) -> TrackedDisposal? {
-    let disposable = disposer == nil ? Self.disposable(instance, plainType: plainType) : nil
+    let disposable =
+      disposer == nil ? Self.disposable(instance, plainType: plainType, definedAs: definition ?? key) : nil
     if disposer == nil, disposable == nil { return nil }
     // NB: not `instance as AnyObject`: from `Any` that is the runtime's bridging cast, about 2,700
     // instructions a disposal (scope-end-disposals).
@@ -178,10 +183,18 @@ extension TrackedDisposal {
   /// (a type's conformance) never changes and type metadata is never freed, so a stale or lost
   /// value only sends an instance down the cast again. (A `.scoped` definition's copy for each
   /// scope starts with an empty memory: one instance a scope, asked once.)
-  static func disposable(_ instance: Any, plainType: borrowing Atomic<ObjectIdentifier?>) -> (any Disposable)? {
+  ///
+  /// A decorator (`key`, its definition's, is a decorator's) that is a ``Proxy`` is not disposed: it forwards
+  /// `dispose()` to its subject, the instance it decorates, which is disposed itself (an
+  /// `InterceptingProxy` in front of a `Disposable` pool closed the pool twice). Its type is
+  /// remembered as one that needs no disposal.
+  static func disposable(_ instance: Any, plainType: borrowing Atomic<ObjectIdentifier?>, definedAs key: DefinitionKey)
+    -> (any Disposable)?
+  {
     let type = ObjectIdentifier(Swift.type(of: instance))
     if plainType.load(ordering: .relaxed) == type { return nil }
-    guard let disposable = instance as? any Disposable else {
+    guard let disposable = instance as? any Disposable, !(DecorationTag.isDecorator(key.tag) && instance is any Proxy)
+    else {
       plainType.store(type, ordering: .relaxed)
       return nil
     }

@@ -25,8 +25,11 @@ final class ScopeDisposals: GraphObserver, Sendable {
 
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
   /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
+  ///
+  /// `definition` is the key of the definition that made it (a decorator's is hidden), `requested`
+  /// the key the disposal is reported under.
   func made(
-    _ instance: Any, requested: DefinitionKey, scope: Scope, id: RegistrationID,
+    _ instance: Any, requested: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
     plainType: borrowing Atomic<ObjectIdentifier?>,
     in graph: Graph
   ) {
@@ -34,7 +37,9 @@ final class ScopeDisposals: GraphObserver, Sendable {
       return
     }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
-    guard let disposal = TrackedDisposal.make(for: instance, key: requested, disposer: disposer, plainType: plainType)
+    guard
+      let disposal = TrackedDisposal.make(
+        for: instance, key: requested, definedAs: definition, disposer: disposer, plainType: plainType)
     else { return }
     // A scope that ended while this graph was making instances for it keeps none: the graph fails
     // with `containerShutDown` and disposes it (see `Graph+Unreceived.swift`).
@@ -91,7 +96,7 @@ extension Registration {
   func record(_ instance: Instance, type: Any.Type, in graph: Graph, requested: DefinitionKey) {
     if mayNeedRecording(type: type, in: graph) {
       graph.recordCreation(
-        of: instance, key: requested, scope: scope, id: id, plainType: plainInstanceType,
+        of: instance, key: requested, definedAs: key, scope: scope, id: id, plainType: plainInstanceType,
         needsIsolation: needsIsolation)
     }
   }

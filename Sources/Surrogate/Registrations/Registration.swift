@@ -58,7 +58,7 @@ final class Registration<Instance, Arguments>: Entry {
   /// the optimizer's inlining enough to cost S2 4% and S7c 10%: the field was the smaller price.
   @usableFromInline let injectionWord: PublishedMarkOrObject
   /// A dynamic type of this definition's instances known not to be ``Disposable`` (see
-  /// ``TrackedDisposal/disposable(_:plainType:)``).
+  /// ``TrackedDisposal/disposable(_:plainType:definedAs:)``).
   ///
   /// NB: it starts as `Instance` itself when that type is not ``Disposable``: an instance of
   /// exactly that type needs no look at its conformance. A value registered per request (a child
@@ -390,7 +390,8 @@ final class Registration<Instance, Arguments>: Entry {
     // singleton's publication waits for that success.
     if graph.unfinishedReads != unfinishedReads { graph.madeFromUnfinished(id: id, isStored: scope.kind.isStored) }
     if graph.observer == nil || graph.keepsMadeDisposals, mayNeedDisposal(type: instanceType, owner: owner) {
-      graph.keepUnreceived(instance, key: requested, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
+      graph.keepUnreceived(
+        instance, key: requested, definedAs: key, scope: scope, id: id, owner: owner, plainType: plainInstanceType)
     }
     isNew = true
     return instance
@@ -470,7 +471,7 @@ final class Registration<Instance, Arguments>: Entry {
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       // Its blocks failed: nobody gets it, a singleton's store included.
       graph.keepDiscarded(
-        instance, key: requested, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
+        instance, key: requested, definedAs: key, id: id, isStored: scope.kind.isStored, plainType: plainInstanceType)
       throw error
     }
   }

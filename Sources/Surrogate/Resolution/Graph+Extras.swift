@@ -171,11 +171,12 @@ extension Graph {
   ///   ``Extras/validationSingletonsNeedingIsolation``).
   @usableFromInline
   func recordCreation(
-    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
+    of instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
     plainType: borrowing Atomic<ObjectIdentifier?>, needsIsolation: Bool
   ) {
     if let disposals = observer as? ScopeDisposals {
-      disposals.made(instance, requested: key, scope: scope, id: id, plainType: plainType, in: self)
+      disposals.made(
+        instance, requested: key, definedAs: definition, scope: scope, id: id, plainType: plainType, in: self)
       return
     }
     observer?.created(instance, requested: key, scope: scope, path: frames.map(\.key))
@@ -184,7 +185,7 @@ extension Graph {
         extras.validationSingletons.append(id)
         if needsIsolation, scope.kind != .eagerSingleton { extras.validationSingletonsNeedingIsolation.insert(id) }
       }
-      noteValidationDisposal(of: instance, key: key, scope: scope, id: id, plainType: plainType)
+      noteValidationDisposal(of: instance, key: key, definedAs: definition, scope: scope, id: id, plainType: plainType)
     }
   }
 

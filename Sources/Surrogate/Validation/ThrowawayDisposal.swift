@@ -33,9 +33,12 @@ struct ThrowawayDisposal {
   /// The throwaway disposal of `instance`, or `nil` when it has neither a disposal block nor a
   /// ``Disposable`` conformance.
   static func make(
-    for instance: Any, key: DefinitionKey, disposer: Disposer?, plainType: borrowing Atomic<ObjectIdentifier?>
+    for instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, disposer: Disposer?,
+    plainType: borrowing Atomic<ObjectIdentifier?>
   ) -> ThrowawayDisposal? {
-    if disposer == nil, TrackedDisposal.disposable(instance, plainType: plainType) == nil { return nil }
+    if disposer == nil, TrackedDisposal.disposable(instance, plainType: plainType, definedAs: definition) == nil {
+      return nil
+    }
     let holder = Holder(instance)
     return ThrowawayDisposal(
       key: key, identity: holder.object.map(ObjectIdentifier.init), disposer: disposer, holder: holder)

@@ -7,7 +7,7 @@ extension Graph {
   /// caller that would dispose it). `validate()` runs them before it returns; the container's own
   /// instances are never among them (validation neither reads nor writes its stores).
   func noteValidationDisposal(
-    of instance: Any, key: DefinitionKey, scope: Scope, id: RegistrationID,
+    of instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
     plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     guard scope.kind != .weakSingleton else { return }
@@ -15,7 +15,9 @@ extension Graph {
       guard !frames.dropLast().contains(where: \.isSingleton) else { return }
     }
     let disposer = registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
-    guard let disposal = ThrowawayDisposal.make(for: instance, key: key, disposer: disposer, plainType: plainType)
+    guard
+      let disposal = ThrowawayDisposal.make(
+        for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
     else {
       return
     }
