@@ -35,6 +35,22 @@ struct LoggingInterceptorTests {
     #expect(log.entries.first?.message.description.hasPrefix("take(_:) threw Missing() after ") == true)
   }
 
+  /// SurrogateObservability.md, "What is observed": a cancelled call is a call that threw.
+  @Test func aCancelledCallIsLoggedAsACallThatThrew() async {
+    let (larder, log) = larder()
+    let outcome = await Task { () -> String in
+      withUnsafeCurrentTask { $0?.cancel() }
+      do {
+        return try await larder.fetch("flour")
+      } catch {
+        return "\(error)"
+      }
+    }.value
+    #expect(outcome == "CancellationError()")
+    #expect(log.entries.map(\.level) == [.warning])
+    #expect(log.entries.first?.metadata["proxy.error"] == "CancellationError()")
+  }
+
   @Test func nothingIsLoggedBelowTheLoggersLevel() {
     let (larder, log) = larder(level: .debug, loggerLevel: .info)
     larder.stock("rice")
