@@ -297,7 +297,7 @@ extension Container {
     guard !AsyncGraphScope.isNested else { throw failure }
     var gate = gate
     for _ in 0..<Self.maximumRetries {
-      gate.wait()
+      try Graph.waitBeforeResolvingAgain(for: gate, failure: failure, isolation: isolation)
       var retryGate: Gate?
       do throws(ResolutionError) {
         return try withNewGraph(snapshot: snapshot, isolation: isolation, retryGate: &retryGate, body)

@@ -29,12 +29,7 @@ extension Graph {
     if decision == .blocksTheMainActor {
       // An awaited resolve is making it and needs the main actor to finish: blocking the main
       // actor here would wait for ever. No retry: it would block the same way.
-      throw ResolutionError(
-        .requiresAwait, key: requested, path: path(to: requested),
-        message: "\(requested) is being made by an awaited `resolve` that needs the main actor to finish it, and this "
-          + "synchronous resolution on the main actor would block the main actor waiting for it.",
-        remedy: "Resolve it with `try await container.resolve(...)` here: it waits without blocking the main actor. "
-          + "Or make it before anything asks (an `.eagerSingleton` that `try await bootstrap()` makes).")
+      throw Self.blockingTheMainActor(requested, path: path(to: requested))
     }
     guard decision == .wait else {
       let sameThread = creator.runner == owner.runner
@@ -56,6 +51,35 @@ extension Graph {
     }
     gate.wait()
     WaitCoordinator.shared.endWaiting(owner, onMainActor: onMainActor)
+  }
+
+  /// A synchronous resolution on the main actor that backed off from a cycle of waits waits for
+  /// the graph it backed off from before it starts again: through the coordinator, as any wait
+  /// on the main actor, so that the other graph backs off in turn if it needs the main actor to
+  /// finish, and the main actor never waits for what needs it. Elsewhere a plain wait.
+  ///
+  /// - Throws: `requiresAwait` when the graph it waits for needs the main actor now.
+  @usableFromInline
+  static func waitBeforeResolvingAgain(for gate: Gate, failure: ResolutionError, isolation: (any Actor)?)
+    throws(ResolutionError)
+  {
+    guard let isolation, isolation === MainActor.shared, let creator = gate.creator else { return gate.wait() }
+    guard WaitCoordinator.shared.beginMainActorWait(for: creator) else {
+      throw blockingTheMainActor(failure.key, path: failure.path)
+    }
+    gate.wait()
+    WaitCoordinator.shared.endMainActorWait()
+  }
+
+  /// The error of a synchronous resolution on the main actor that would wait for a singleton an
+  /// awaited `resolve` is making, which needs the main actor to finish it.
+  static func blockingTheMainActor(_ requested: DefinitionKey, path: [DefinitionKey]) -> ResolutionError {
+    ResolutionError(
+      .requiresAwait, key: requested, path: path,
+      message: "\(requested) is being made by an awaited `resolve` that needs the main actor to finish it, and this "
+        + "synchronous resolution on the main actor would block the main actor waiting for it.",
+      remedy: "Resolve it with `try await container.resolve(...)` here: it waits without blocking the main actor. "
+        + "Or make it before anything asks (an `.eagerSingleton` that `try await bootstrap()` makes).")
   }
 
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {

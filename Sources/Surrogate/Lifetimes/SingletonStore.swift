@@ -94,8 +94,9 @@ final class SingletonStore<Instance>: Sendable {
         return .wait(owner, gate)
       case .empty, .released:
         if isRetired.load(ordering: .relaxed) { return .retired }
-        let gate = Gate()
-        state = .creating(owner: graph.owner, gate: gate)
+        let owner = graph.owner
+        let gate = Gate(creator: owner)
+        state = .creating(owner: owner, gate: gate)
         return .create(gate)
       }
     }
@@ -214,8 +215,14 @@ final class Gate: Sendable {
 
   private let group = DispatchGroup()
   private let waiters = Mutex(Waiters())
+  /// The graph that opens it when it has made its singleton; `nil` for a gate no graph's
+  /// creation opens.
+  let creator: GraphOwner?
 
-  init() { group.enter() }
+  init(creator: GraphOwner? = nil) {
+    self.creator = creator
+    group.enter()
+  }
 
   func open() {
     let continuations = waiters.withLock(owner: self) { waiters in

@@ -33,6 +33,17 @@ final class WaitCoordinator: Sendable {
     /// How many main-actor hops each async graph's runner is in (``MainActorHop``): a runner
     /// listed here needs the main actor to go on.
     var hops: [GraphOwner.Runner: Int] = [:]
+
+    /// What `owner` waits for: the graph its runner waits for, or, when it is hopping to the
+    /// main actor while a synchronous graph there waits, the graph that one waits for (the main
+    /// actor is blocked until it finishes). A wait on a graph that hops to a blocked main actor
+    /// closes a cycle through it: main actor → A → B → main actor (outside client 29).
+    func next(after owner: GraphOwner) -> GraphOwner? {
+      if let next = waits[owner.runner] { return next }
+      guard hops[owner.runner, default: 0] > 0, let blocking = waits[.mainActor], blocking.runner != owner.runner
+      else { return nil }
+      return blocking
+    }
   }
 
   private let state = Mutex(State())
@@ -59,7 +70,7 @@ final class WaitCoordinator: Sendable {
       while true {
         if current.runner == waiter.runner { return .cycle }
         if onMainActor, state.hops[current.runner, default: 0] > 0 { return .blocksTheMainActor }
-        guard let next = state.waits[current.runner], steps < state.waits.count else { break }
+        guard let next = state.next(after: current), steps <= state.waits.count else { break }
         current = next
         steps += 1
       }
@@ -67,6 +78,33 @@ final class WaitCoordinator: Sendable {
       if onMainActor { state.waits[.mainActor] = owner }
       return .wait
     }
+  }
+
+  /// Records that the main actor, blocked by a synchronous resolution that holds nothing (it
+  /// backed off from a cycle of waits), waits for `owner`; `false` when that would block it while
+  /// `owner` (or one it waits for) needs the main actor.
+  ///
+  /// NB: not ``beginWaiting(_:for:onMainActor:)``: the graph it backed off from may still be
+  /// listed as waiting for this thread's abandoned graph (it has not run since the gate opened),
+  /// which that method takes for a cycle and does not record; a wait nobody knew of let that graph
+  /// hop to the main actor and wait there for ever (outside client 29).
+  func beginMainActorWait(for owner: GraphOwner) -> Bool {
+    state.withLock(owner: self) { state in
+      var current = owner
+      var steps = 0
+      while true {
+        if state.hops[current.runner, default: 0] > 0 { return false }
+        guard let next = state.waits[current.runner], steps < state.waits.count else { break }
+        current = next
+        steps += 1
+      }
+      state.waits[.mainActor] = owner
+      return true
+    }
+  }
+
+  func endMainActorWait() {
+    state.withLock(owner: self) { state in _ = state.waits.removeValue(forKey: .mainActor) }
   }
 
   func endWaiting(_ waiter: GraphOwner, onMainActor: Bool = false) {
