@@ -146,14 +146,36 @@ extension Container {
       let decorated =
         (found.entry as? any Autowirable) ?? found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry
         as? any Autowirable
+      // A decorator of a main-actor definition runs where its factory does, on the main actor,
+      // however the request was made: under `try await` from another task it ran there, and a
+      // decorator making a main-actor wrapper could not be written.
+      let decoratedEntry =
+        found.entry.isForwarding
+        ? found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry : found.entry
+      let onMainActor = decoratedEntry?.isMainActorIsolated ?? false
       func decoration<Arguments>(taking _: Arguments.Type) -> any Entry {
-        Registration<Decorator, Arguments>(
-          id: id(), key: decoratorKey, scope: scope,
-          factory: { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) },
-          asyncFactory: { r, arguments in
+        let factory: Registration<Decorator, Arguments>.Factory
+        let asyncFactory: Registration<Decorator, Arguments>.AsyncFactory
+        if onMainActor {
+          factory = { r, arguments in
+            let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
+            return try r.onMainActor(decoratorKey, with: inner) { @MainActor r, inner in try decorator(r, inner) }
+          }
+          asyncFactory = { r, arguments in
+            let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
+            return try await MainActorHop.runSynchronously(r.graph, (r, inner)) {
+              @MainActor (input: (Resolver, T)) throws -> Decorator in try decorator(input.0, input.1)
+            }
+          }
+        } else {
+          factory = { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) }
+          asyncFactory = { r, arguments in
             try decorator(r, try await r.resolveDecoratedAsync(innerKey, arguments: arguments))
-          },
-          resolveArguments: decorated?.argumentResolver(for: Arguments.self),
+          }
+        }
+        return Registration<Decorator, Arguments>(
+          id: id(), key: decoratorKey, scope: scope, factory: factory, asyncFactory: asyncFactory,
+          isMainActor: onMainActor, resolveArguments: decorated?.argumentResolver(for: Arguments.self),
           resolveArgumentsAsync: decorated?.asyncArgumentResolver(for: Arguments.self),
           argumentTypes: decorated?.argumentTypes ?? [], store: store)
       }
