@@ -39,10 +39,13 @@ struct InjectedProperty {
     var properties = error.properties
     properties[resolver.graph.frameCount - 1] = name
     let isMissing = resolver.graph.meansNil(error, for: key)
+    // Where it is resolved fixes a property that needs `await` or the main actor: `required:
+    // false` would only turn the error into a `nil`.
+    let needsIsolation = error.code == .requiresAwait || error.code == .requiresMainActor
     return ResolutionError(
       .propertyInjectionFailed, key: error.key, path: error.path,
       message: "Cannot auto-inject \(typeName(owner)).\(name): \(error.message)",
-      remedy: error.remedy + " " + declaration.remedy(for: self, isMissing: isMissing),
+      remedy: needsIsolation ? error.remedy : error.remedy + " " + declaration.remedy(for: self, isMissing: isMissing),
       cause: error, properties: properties)
   }
 }

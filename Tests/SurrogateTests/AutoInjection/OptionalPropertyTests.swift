@@ -25,6 +25,12 @@ private final class LedgerScreen {
   @Injected var ledger: Ledger
 }
 
+@MainActor private final class MainActorLedger {}
+
+private final class LedgerReport {
+  @Injected var ledger: MainActorLedger
+}
+
 private final class OptionalLedgerScreen {
   @Injected(tag: "audit") var ledger: Ledger?
 }
@@ -89,6 +95,24 @@ struct OptionalPropertyTests {
             + "`@InjectedWeak(required: false) var observer: (any TransferObserver)?`."),
         "\(error.remedy)")
       #expect(!error.remedy.contains("@Injected("), "\(error.remedy)")
+    }
+  }
+
+  /// A property that needs the main actor, injected off it, is fixed by where it is resolved,
+  /// not by making it optional: `required: false` would only turn the error into a `nil`
+  /// (outside client 29).
+  @Test func aPropertyThatNeedsTheMainActorIsNotToldToBeNilWhateverFails() {
+    let container = Container()
+    container.register { LedgerReport() }
+    container.register { @MainActor _ in MainActorLedger() }
+    do {
+      _ = try container.resolve(LedgerReport.self)
+      Issue.record("a main-actor property was injected off the main actor")
+    } catch {
+      #expect(error.code == .propertyInjectionFailed)
+      #expect((error.cause as? ResolutionError)?.code == .requiresMainActor)
+      #expect(error.remedy.contains("try await"), "\(error.remedy)")
+      #expect(!error.remedy.contains("required: false"), "\(error.remedy)")
     }
   }
 
