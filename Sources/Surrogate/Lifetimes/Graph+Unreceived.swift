@@ -118,10 +118,10 @@ extension Graph {
   /// An awaited top-level `resolve` failed: runs every disposal before it throws, to its end even
   /// when the resolve failed because its task was cancelled (as a scope's end and a shutdown do).
   ///
-  /// NB: out of line. Inlined into the completion of every awaited top-level request (on its
-  /// failure paths), the task it may start made an awaited made singleton 805 instructions, against
-  /// 661 out of line and 662 before it could start one (async-singleton, callgrind; the target is 3x
-  /// the 232 of a synchronous resolve).
+  /// NB: out of line, as a failure path of every awaited top-level request. It was first measured
+  /// as 805 instructions an awaited made singleton inlined against 661 out of line
+  /// (async-singleton, callgrind), but one binary measures 661 or 806 from run to run: the gain is
+  /// not shown; the cold path stays out of line.
   @inline(never)
   func disposeUnreceived() async {
     let disposals = takeUnreceived()

@@ -44,6 +44,19 @@ final class WaitCoordinator: Sendable {
       else { return nil }
       return blocking
     }
+
+    /// The first answer `visit` gives along the chain of waits from `owner` (itself first, then
+    /// what each waits for, see ``next(after:)``), or `nil` at its end. Bounded: a chain of waits
+    /// has one graph per waiting runner.
+    func firstAlongWaits<Answer>(from owner: GraphOwner, _ visit: (GraphOwner) -> Answer?) -> Answer? {
+      var current = owner
+      for _ in 0...(waits.count + 1) {
+        if let answer = visit(current) { return answer }
+        guard let next = next(after: current) else { return nil }
+        current = next
+      }
+      return nil
+    }
   }
 
   private let state = Mutex(State())
@@ -65,15 +78,11 @@ final class WaitCoordinator: Sendable {
   /// when the waiter is a synchronous graph on the main actor, which blocks it while it waits.
   func beginWaiting(_ waiter: GraphOwner, for owner: GraphOwner, onMainActor: Bool = false) -> Decision {
     state.withLock(owner: self) { state in
-      var current = owner
-      var steps = 0
-      while true {
+      let stop = state.firstAlongWaits(from: owner) { current -> Decision? in
         if current.runner == waiter.runner { return .cycle }
-        if onMainActor, state.hops[current.runner, default: 0] > 0 { return .blocksTheMainActor }
-        guard let next = state.next(after: current), steps <= state.waits.count else { break }
-        current = next
-        steps += 1
+        return onMainActor && state.hops[current.runner, default: 0] > 0 ? .blocksTheMainActor : nil
       }
+      if let stop { return stop }
       state.waits[waiter.runner] = owner
       if onMainActor { state.waits[.mainActor] = owner }
       return .wait
@@ -90,14 +99,8 @@ final class WaitCoordinator: Sendable {
   /// hop to the main actor and wait there for ever (outside client 29).
   func beginMainActorWait(for owner: GraphOwner) -> Bool {
     state.withLock(owner: self) { state in
-      var current = owner
-      var steps = 0
-      while true {
-        if state.hops[current.runner, default: 0] > 0 { return false }
-        guard let next = state.waits[current.runner], steps < state.waits.count else { break }
-        current = next
-        steps += 1
-      }
+      let needsTheMainActor = state.firstAlongWaits(from: owner) { state.hops[$0.runner, default: 0] > 0 ? true : nil }
+      if needsTheMainActor == true { return false }
       state.waits[.mainActor] = owner
       return true
     }
@@ -119,14 +122,10 @@ final class WaitCoordinator: Sendable {
   /// it must back off so that the main actor can go on.
   func beginMainActorHop(_ runner: GraphOwner.Runner) -> Bool {
     state.withLock(owner: self) { state in
-      if var current = state.waits[.mainActor] {
-        var steps = 0
-        while true {
-          if current.runner == runner { return false }
-          guard let next = state.waits[current.runner], steps < state.waits.count else { break }
-          current = next
-          steps += 1
-        }
+      if let blocking = state.waits[.mainActor],
+        state.firstAlongWaits(from: blocking, { $0.runner == runner ? true : nil }) == true
+      {
+        return false
       }
       state.hops[runner, default: 0] += 1
       return true
