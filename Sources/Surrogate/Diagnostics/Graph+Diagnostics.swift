@@ -22,13 +22,48 @@ extension Graph {
         message: "\(what), but \(asker.code) asks for it, and synchronous code cannot await: it runs once.",
         remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
           + (asker.isMainActor ? "{ @MainActor r async throws in ... }`)" : "{ r async throws in ... }`)")
-          + (blockOnly ? "." : ", or register \(key) as a singleton that `bootstrap()` makes before anything asks."))
+          + (blockOnly
+            ? "."
+            : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` makes before anything asks.")
+      )
+    }
+    let awaiting =
+      "Resolve the request that needs it with `try await container.resolve(...)`: it awaits async "
+      + "factories and blocks anywhere in the graph, and runs main-actor ones on the main actor."
+    guard let synchronous = codeThatStaysSynchronous(needingMainActor: false) else {
+      return ResolutionError(
+        .requiresAwait, key: key, path: path(to: key),
+        message: "\(what) and cannot be resolved synchronously.", remedy: awaiting)
     }
     return ResolutionError(
       .requiresAwait, key: key, path: path(to: key),
       message: "\(what) and cannot be resolved synchronously.",
-      remedy: "Resolve the request that needs it with `try await container.resolve(...)`: it awaits async "
-        + "factories and blocks anywhere in the graph, and runs main-actor ones on the main actor.")
+      remedy: "\(awaiting) That is not enough here: \(synchronous.code) \(synchronous.verb) synchronously under "
+        + "`try await` too, and synchronous code cannot await. Make \(synchronous.pronoun) `async` as well and "
+        + "resolve what \(synchronous.pronoun) \(synchronous.pronoun == "it" ? "needs" : "need") with `try await r.resolve(...)` (`register { r async throws in ... }`)"
+        + (blockOnly
+          ? "."
+          : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` makes before anything asks.")
+    )
+  }
+
+  /// In a synchronous resolution that met a definition needing `await` (or the main actor), the
+  /// synchronous factories on the path that `try await resolve` would still run synchronously
+  /// (off the main actor), so that awaiting the request alone would not work: the user's own
+  /// synchronous closures, not what the container wrote (auto-wiring awaits each parameter).
+  /// Named for a remedy; `nil` when there is none.
+  private func codeThatStaysSynchronous(needingMainActor: Bool) -> (code: String, verb: String, pronoun: String)? {
+    let entries = root.snapshotChain().flatMap(\.registry.entries)
+    let names = frames.compactMap { frame -> String? in
+      guard frame.isConstructing, let entry = entries.first(where: { $0.id == frame.id }),
+        !entry.awaitsDependenciesWhenAwaited, !(needingMainActor && entry.isMainActorIsolated)
+      else { return nil }
+      return definitionName(of: frame)
+    }
+    guard let last = names.last else { return nil }
+    if names.count == 1 { return ("the synchronous factory of \(last)", "runs", "it") }
+    let list = names.dropLast().joined(separator: ", ") + " and " + last
+    return ("the synchronous factories of \(list)", "run", "them")
   }
 
   @usableFromInline
@@ -44,12 +79,21 @@ extension Graph {
           + "any synchronous factory that asks for it (the other end of a cycle), can only be resolved with `try await`."
       )
     }
+    let message = "\(key) is registered for the main actor, but this synchronous resolution is not on the main actor."
+    guard let synchronous = codeThatStaysSynchronous(needingMainActor: true) else {
+      return ResolutionError(
+        .requiresMainActor, key: key, path: path(to: key), message: message,
+        remedy: "Resolve the request that needs it with `try await container.resolve(...)`, which runs main-actor "
+          + "factories and blocks on the main actor wherever they are in the graph, or resolve synchronously from "
+          + "@MainActor code.")
+    }
     return ResolutionError(
-      .requiresMainActor, key: key, path: path(to: key),
-      message: "\(key) is registered for the main actor, but this synchronous resolution is not on the main actor.",
-      remedy: "Resolve the request that needs it with `try await container.resolve(...)`, which runs main-actor "
-        + "factories and blocks on the main actor wherever they are in the graph, or resolve synchronously from "
-        + "@MainActor code.")
+      .requiresMainActor, key: key, path: path(to: key), message: message,
+      remedy: "Resolve it synchronously from @MainActor code. `try await container.resolve(...)` alone is not enough "
+        + "here: \(synchronous.code) \(synchronous.verb) synchronously off the main actor under `try await` too. "
+        + "Register \(synchronous.pronoun) for the main actor as well (`{ @MainActor r in ... }`), or make "
+        + "\(synchronous.pronoun) `async` and resolve what \(synchronous.pronoun) \(synchronous.pronoun == "it" ? "needs" : "need") "
+        + "with `try await r.resolve(...)`, which runs main-actor factories on the main actor.")
   }
 
   /// In an async resolution, the synchronous code that asks for a request needing `await` or the

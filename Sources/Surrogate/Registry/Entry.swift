@@ -45,6 +45,11 @@ protocol Entry: AnyObject, Sendable {
   var forwardsWeakly: Bool { get }
   /// Whether the factory must run on the main actor.
   var isMainActorIsolated: Bool { get }
+  /// Whether, under `try await resolve`, the factory resolves its dependencies with `await` (an
+  /// `async` factory, or one the container wrote: auto-wiring, a list or map); `false` for a
+  /// synchronous factory of the user's, which makes them synchronously there too. What a
+  /// `requiresAwait` or `requiresMainActor` remedy tells to change.
+  var awaitsDependenciesWhenAwaited: Bool { get }
   /// Whether the container keeps this entry's instances (a singleton or a custom scope).
   var keepsInstances: Bool { get }
   /// Whether a synchronous resolution may be unable to make this entry's instance (an `async` or
@@ -90,6 +95,7 @@ extension Entry {
   @usableFromInline func reusableInstance(in graph: Graph, requested: DefinitionKey) -> AnyObject? { nil }
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
+  @usableFromInline var awaitsDependenciesWhenAwaited: Bool { true }
   @usableFromInline var keepsInstances: Bool { false }
   @usableFromInline var mayNeedAwait: Bool { false }
   @usableFromInline var needsAwaitNow: Bool { mayNeedAwait }

@@ -1,0 +1,121 @@
+import Surrogate
+import Testing
+
+// A remedy is the fix a developer applies word for word: each test here takes the remedy a failure
+// gives, applies what it says, and checks that the request then works (outside client 30).
+
+private final class RemedyDatabase: Sendable {
+  static func open() async throws -> RemedyDatabase { RemedyDatabase() }
+}
+private final class RemedyUser: Sendable {
+  let database: RemedyDatabase
+  init(database: RemedyDatabase) { self.database = database }
+}
+private final class RemedyScreen: Sendable {
+  let user: RemedyUser
+  init(user: RemedyUser) { self.user = user }
+}
+@MainActor private final class RemedyView {}
+private final class RemedyPresenter: Sendable {
+  init(view: RemedyView) {}
+}
+
+struct RemedyTruthTests {
+  /// A synchronous factory asks for an `async` definition: `try await` alone cannot fix it, since
+  /// that factory still runs synchronously, so the remedy names it too; done, the request works.
+  @Test func theSynchronousRequiresAwaitRemedyNamesTheFactoryThatTryAwaitCannotFix() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await RemedyDatabase.open() }
+    container.register { r in RemedyUser(database: try r.resolve()) }
+    let error = synchronousError { try container.resolve(RemedyUser.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.remedy.contains("`try await container.resolve(...)`") == true)
+    #expect(
+      error?.remedy.contains("That is not enough here: the synchronous factory of RemedyUser runs synchronously")
+        == true,
+      "\(error?.remedy ?? "")")
+    // What the first half alone gives: the same error again.
+    await #expect(throws: ResolutionError.self) { try await container.resolve(RemedyUser.self) }
+    // Both halves applied.
+    container.register { r async throws in RemedyUser(database: try await r.resolve()) }
+    _ = try await container.resolve(RemedyUser.self)
+  }
+
+  /// The remedy's other way: the `async` singleton made up front, after which the synchronous
+  /// factory finds it made.
+  @Test func theRequiresAwaitRemedysEagerSingletonWorksAsWritten() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await RemedyDatabase.open() }
+    container.register { r in RemedyUser(database: try r.resolve()) }
+    let error = synchronousError { try container.resolve(RemedyUser.self) }
+    let remedy =
+      "register RemedyDatabase as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()`"
+    #expect(error?.remedy.contains(remedy) == true, "\(error?.remedy ?? "")")
+    container.register(.eagerSingleton) { () async throws in try await RemedyDatabase.open() }
+    try await container.bootstrap()
+    #expect(synchronousError { try container.resolve(RemedyUser.self) } == nil)
+  }
+
+  /// Every synchronous factory between the request and the `async` definition is named: making
+  /// only the innermost one `async` would meet the next.
+  @Test func theSynchronousRequiresAwaitRemedyNamesEverySynchronousFactoryOnThePath() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await RemedyDatabase.open() }
+    container.register { r in RemedyUser(database: try r.resolve()) }
+    container.register { r in RemedyScreen(user: try r.resolve()) }
+    let error = synchronousError { try container.resolve(RemedyScreen.self) }
+    #expect(
+      error?.remedy.contains("the synchronous factories of RemedyScreen and RemedyUser run synchronously") == true,
+      "\(error?.remedy ?? "")")
+    container.register { r async throws in RemedyUser(database: try await r.resolve()) }
+    container.register { r async throws in RemedyScreen(user: try await r.resolve()) }
+    _ = try await container.resolve(RemedyScreen.self)
+  }
+
+  /// An auto-wired factory awaits its parameters under `try await`: there the first half of the
+  /// remedy is the whole fix, and it says nothing more.
+  @Test func anAutowiredAskerNeedsOnlyTryAwait() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await RemedyDatabase.open() }
+    container.autowire(RemedyUser.init)
+    let error = synchronousError { try container.resolve(RemedyUser.self) }
+    #expect(error?.code == .requiresAwait)
+    #expect(error?.remedy.contains("not enough") == false, "\(error?.remedy ?? "")")
+    _ = try await container.resolve(RemedyUser.self)
+  }
+
+  /// The main-actor form: off the main actor, `try await` runs the synchronous factory off it as
+  /// well; registering that factory for the main actor, as the remedy says, works.
+  @Test func theSynchronousRequiresMainActorRemedyNamesTheFactoryThatTryAwaitCannotFix() async throws {
+    let container = Container()
+    container.register { @MainActor _ in RemedyView() }
+    container.register { r in RemedyPresenter(view: try r.resolve()) }
+    let error = try await offTheMainActor { synchronousError { try container.resolve(RemedyPresenter.self) } }
+    #expect(error?.code == .requiresMainActor)
+    #expect(
+      error?.remedy.contains("the synchronous factory of RemedyPresenter runs synchronously off the main actor")
+        == true,
+      "\(error?.remedy ?? "")")
+    await #expect(throws: ResolutionError.self) {
+      try await offTheMainActor { try await container.resolve(RemedyPresenter.self) }
+    }
+    container.register { @MainActor r in RemedyPresenter(view: try r.resolve()) }
+    _ = try await offTheMainActor { try await container.resolve(RemedyPresenter.self) }
+  }
+}
+
+/// What a synchronous call threw, if anything: async tests call synchronous `resolve` through it
+/// (in async code the plain call picks the `async` overload).
+private func synchronousError(_ body: () throws -> Any) -> ResolutionError? {
+  do {
+    _ = try body()
+    return nil
+  } catch {
+    return error as? ResolutionError
+  }
+}
+
+/// Runs `body` in a detached task, off the main actor.
+private func offTheMainActor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+  try await Task.detached { try await body() }.value
+}
