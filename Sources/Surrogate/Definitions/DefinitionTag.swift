@@ -82,8 +82,16 @@ public struct DefinitionTag: Hashable, Sendable, CustomStringConvertible {
     switch storage {
     case .string(let string): "\"\(string)\""
     case .integer(let integer): String(integer)
-    case .value(let other): "\(type(of: other.base)).\(other.base)"
+    case .value(let other): Self.describe(other.base)
     }
+  }
+
+  /// A tag value as Swift spells it: an enum's case after its type (`Deployment.live`), a struct's
+  /// own description (`RegionTag(id: 3)`, which already starts with its type) as it is.
+  private static func describe(_ value: Any) -> String {
+    let type = typeName(Swift.type(of: value))
+    let text = "\(value)"
+    return text == type || text.hasPrefix(type + "(") ? text : "\(type).\(text)"
   }
 }
 

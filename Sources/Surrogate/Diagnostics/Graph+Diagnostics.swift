@@ -340,10 +340,24 @@ extension Graph {
       return
         "\(name) is registered with tags \(list) but was resolved with \(asked); resolve with one of them, or register an untagged definition as the fallback."
     }
-    // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`.
-    let isExistential = InstanceType.isExistential(key.type)
-    let metatype = isExistential ? "(any \(name)).self" : "\(name).self"
     let tagText = key.tag.map { ", tag: \($0)" } ?? ""
+    if key.hasArguments {
+      // Registered without them, it would answer only a request without them.
+      let labels = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+      let parameters = argumentTypeNames(of: key.argumentsType).enumerated().map { index, type in
+        "\(index < labels.count ? labels[index] : "a\(index)"): \(type)"
+      }
+      return "Register it with those arguments: `container.register(.shared\(tagText)) { (r, "
+        + parameters.joined(separator: ", ") + ") in ... }` returning \(name)."
+    }
+    // A protocol is written as Swift 6 code spells the existential: `(any Clock).self`; a
+    // constrained one is named with its `any` already.
+    let isExistential = InstanceType.isExistential(key.type) || name.hasPrefix("any ")
+    let metatype = isExistential ? "(\(name.hasPrefix("any ") ? name : "any " + name)).self" : "\(name).self"
+    // A function, a metatype or a tuple has no initializer to auto-wire.
+    if !isExistential, name.contains("->") || name.hasSuffix(".Type") || name.hasPrefix("(") {
+      return "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name)."
+    }
     guard isExistential else {
       // A concrete type is made by its own definition; only a subclass's can forward it.
       let autowire = "`container.autowire(\(key.tag.map { "tag: \($0), " } ?? "")\(name).init)`"
@@ -354,6 +368,32 @@ extension Graph {
         "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or \(autowire)\(subclass)."
     }
     return
-      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning any \(name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
+      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name.hasPrefix("any ") ? name : "any " + name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
+  }
+
+  /// The names of the runtime argument types of a key's `argumentsType`: the elements of a tuple
+  /// (`(String, Int)`: `String` and `Int`), or the one type.
+  private static func argumentTypeNames(of argumentsType: Any.Type) -> [String] {
+    let name = typeName(argumentsType)
+    guard name.hasPrefix("("), name.hasSuffix(")") else { return [name] }
+    var names: [String] = []
+    var current = ""
+    var depth = 0
+    for character in name.dropFirst().dropLast() {
+      switch character {
+      case "(", "<", "[": depth += 1
+      case ">" where current.last == "-": break  // a function type's arrow
+      case ")", ">", "]": depth -= 1
+      case "," where depth == 0:
+        names.append(current)
+        current = ""
+        continue
+      case " " where current.isEmpty: continue
+      default: break
+      }
+      current.append(character)
+    }
+    names.append(current)
+    return names
   }
 }

@@ -413,6 +413,9 @@ extension Container {
 
     func report() -> ValidationReport {
       var findings = findings
+      if let ended = container.shutDownAncestor() {
+        findings.noteRejected([Self.shutDown(ended, validating: container)])
+      }
       findings.noteRejected(container.rejectedChanges)
       findings.noteRejected(container.serviceProblems(recordedBy: recorder))
       findings.noteIneffective(container.snapshot().registry.ineffectiveChanges)
@@ -422,6 +425,22 @@ extension Container {
       findings.noteStoppedTags(recorder)
       findings.noteMembersLeftOut(root.membersLeftOut(of: collectionsAsked()))
       return findings.report
+    }
+
+    /// The problem of a `validate()` of `container`, which `ended` (itself or an ancestor) ended:
+    /// it resolves nothing, however many definitions it had.
+    private static func shutDown(_ ended: Container, validating container: Container) -> ResolutionError {
+      let key = DefinitionKey(type: Container.self)
+      let what =
+        ended.opensScope
+        ? "a scope that has ended"
+        : ended === container
+          ? "a container that has been shut down"
+          : "a child of a container that has been shut down"
+      return ResolutionError(
+        .containerShutDown, key: key, path: [key],
+        message: "`validate()` was called on \(what): it resolves nothing, so nothing was checked.",
+        remedy: "Validate before `shutdown()` (or inside the scope), while the container still resolves.")
     }
 
     /// The lists and maps the checks resolved from the container: its own (and its ancestors')

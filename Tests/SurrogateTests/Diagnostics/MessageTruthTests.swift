@@ -1,0 +1,88 @@
+import Surrogate
+import Testing
+
+// What an error, a remedy or a report says is true, and the code it suggests is Swift that
+// compiles and fixes the problem (outside client 30).
+
+private struct RegionTag: Hashable, Sendable {
+  let id: Int
+}
+private enum Deployment: Hashable, Sendable {
+  case live
+  case region(id: Int)
+}
+private final class ArgumentClient: Sendable {
+  init(host: String, port: Int) {}
+}
+private protocol MessageRepository<Element> {
+  associatedtype Element
+}
+private final class ShutDownService: Sendable {}
+
+struct MessageTruthTests {
+  /// A tag of a struct reads as the struct's value, not prefixed with its type once more; an
+  /// enum's case reads with its type.
+  @Test func aTagIsWrittenAsSwiftSpellsItsValue() {
+    #expect(DefinitionTag(RegionTag(id: 3)).description == "RegionTag(id: 3)")
+    #expect(DefinitionTag(Deployment.live).description == "Deployment.live")
+    #expect(DefinitionTag(Deployment.region(id: 2)).description == "Deployment.region(id: 2)")
+  }
+
+  /// A request with runtime arguments that nothing is registered for is told to register a
+  /// factory that takes those arguments: one without them would answer nothing.
+  @Test func aMissingDefinitionRequestedWithArgumentsIsToldToRegisterWithThem() throws {
+    let container = Container()
+    let error = #expect(throws: ResolutionError.self) {
+      try container.resolve(ArgumentClient.self, arguments: "db.local", 5432)
+    }
+    let remedy = error?.remedy ?? ""
+    #expect(remedy.contains("`container.register(.shared) { (r, a: String, b: Int) in ... }`"), "\(remedy)")
+    #expect(!remedy.contains("autowire"), "\(remedy)")
+    // Applied as written:
+    container.register(.shared) { (r, a: String, b: Int) in ArgumentClient(host: a, port: b) }
+    _ = try container.resolve(ArgumentClient.self, arguments: "db.local", 5432)
+  }
+
+  /// `autowire(X.init)` is suggested only for a type that has initializers: never for a
+  /// function, a metatype, a tuple or a constrained existential, where it does not compile.
+  @Test func autowireIsSuggestedOnlyForATypeWithInitializers() {
+    let container = Container()
+    for type in [
+      (() -> Int).self as Any.Type, Int.Type.self, (Int, String).self, (any MessageRepository<Int>).self,
+    ] {
+      let error = container.validateMissing(type)
+      #expect(error?.remedy.contains("autowire") == false, "\(error?.remedy ?? "")")
+      #expect(error?.remedy.contains("`container.register(.shared) { r in ... }`") == true, "\(error?.remedy ?? "")")
+    }
+    let concrete = container.validateMissing(ArgumentClient.self)
+    #expect(concrete?.remedy.contains("`container.autowire(ArgumentClient.init)`") == true)
+  }
+
+  /// A container that was shut down resolves nothing: its `validate()` says so, instead of
+  /// finding no definition to check and calling the container valid.
+  @Test func validateOfAShutDownContainerReportsTheShutdown() async throws {
+    let container = Container()
+    container.register(.singleton) { ShutDownService() }
+    try await container.shutdown()
+    let report = await container.validate()
+    #expect(!report.isValid)
+    #expect(report.problems.map(\.code) == [.containerShutDown], "\(report)")
+    let child = Container(parent: container)
+    #expect(await child.validate().problems.map(\.code) == [.containerShutDown])
+  }
+}
+
+extension Container {
+  /// The error a request for `type`, registered nowhere, throws (erased: any type).
+  fileprivate func validateMissing(_ type: Any.Type) -> ResolutionError? {
+    func resolve<T>(_: T.Type) -> ResolutionError? {
+      do {
+        _ = try self.resolve(T.self)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    return _openExistential(type, do: resolve)
+  }
+}
