@@ -86,3 +86,50 @@ extension Container {
     return _openExistential(type, do: resolve)
   }
 }
+
+private final class FeatureThing: Sendable {}
+private final class AppSingleton: Sendable {
+  let thing: FeatureThing
+  init(thing: FeatureThing) { self.thing = thing }
+}
+
+struct ParentSingletonMissTests {
+  /// A parent's singleton resolves its dependencies in the parent: one registered only in the
+  /// child that asked is out of its reach, and the error says so instead of "register it", which
+  /// the child already does; registering it in the parent, as told, works.
+  @Test func aParentsSingletonMissingWhatOnlyTheChildRegistersIsExplained() throws {
+    let app = Container()
+    let feature = Container(parent: app)
+    feature.register { FeatureThing() }
+    app.register(.singleton) { r in AppSingleton(thing: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try feature.resolve(AppSingleton.self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.pathDescription == "AppSingleton → FeatureThing")
+    let message = error?.message ?? ""
+    #expect(message.contains("AppSingleton is a singleton of an ancestor"), "\(message)")
+    #expect(message.contains("FeatureThing is registered only in"), "\(message)")
+    #expect(error?.remedy.contains("Register FeatureThing in the container that registers AppSingleton") == true)
+    app.register { FeatureThing() }
+    _ = try feature.resolve(AppSingleton.self)
+  }
+}
+
+extension ParentSingletonMissTests {
+  /// In a scope, the other way out is a `.scoped` definition, made in each scope; done, it works.
+  @Test func inAScopeTheRemedyOffersScoped() throws {
+    let app = Container()
+    app.register(.singleton) { r in AppSingleton(thing: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) {
+      try app.withScope { scope in
+        scope.register { FeatureThing() }
+        return try scope.resolve(AppSingleton.self)
+      }
+    }
+    #expect(error?.remedy.contains("make AppSingleton `.scoped`") == true, "\(error?.remedy ?? "")")
+    app.register(.scoped) { r in AppSingleton(thing: try r.resolve()) }
+    _ = try app.withScope { scope in
+      scope.register { FeatureThing() }
+      return try scope.resolve(AppSingleton.self)
+    }
+  }
+}
