@@ -80,6 +80,8 @@ public struct DefinitionKey: Hashable, Sendable, CustomStringConvertible {
     if let member = ContributionTag.of(self) { return member.describe(memberType: type) }
     // A decoration's hidden keys name the decorator and what it decorates (see `decorate`).
     if let decoration = DecorationTag.describe(self) { return decoration }
+    // An ancestor's definition a nearer one hides, in a graph export (see `InheritedTag`).
+    if let inherited = InheritedTag.describe(self) { return inherited }
     var text = typeName(type)
     if hasArguments { text += " (arguments: \(typeName(argumentsType)))" }
     if let tag { text += " tag \(tag)" }

@@ -21,7 +21,7 @@ extension Container {
   ///   are built when it is the main actor.
   /// - Returns: The graph.
   public func dependencyGraph(isolation: isolated (any Actor)? = #isolation) -> DependencyGraph {
-    let recorder = EdgeRecorder()
+    let recorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     var disposals: [ThrowawayDisposal] = []
@@ -58,7 +58,7 @@ extension Container {
   ///
   /// - Returns: The graph.
   public func dependencyGraph() async -> DependencyGraph {
-    let recorder = EdgeRecorder()
+    let recorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     let (root, entries) = definitionsToDraw()
     var incomplete = IncompleteDefinitions()
     // Eager singletons first, kept for the other definitions' graphs: `bootstrap()` makes them
@@ -109,7 +109,7 @@ extension Container {
   ) throws(ResolutionError) -> DependencyGraph {
     // Inside `withOverrides`, the graph `resolve` would make there: the override's.
     if let override = activeOverride { return try override.dependencyGraph(of: type, tag: tag, isolation: isolation) }
-    let recorder = EdgeRecorder()
+    let recorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     var graph = Optional(Graph(container: self, isolation: isolation, isValidation: true))
     graph?.observer = recorder
     defer {
@@ -143,12 +143,12 @@ extension Container {
     if let override = activeOverride { return try await override.dependencyGraph(of: type, tag: tag) }
     let entries = entriesInReach()
     // NB: an eager singleton that fails here is left to the resolution, which meets it unmade.
-    let eagerRecorder = EdgeRecorder()
+    let eagerRecorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     var kept = ThrowawaySingletons()
     let eagerKeys = entries.filter { $0.isEagerSingleton && !$0.key.hasArguments }.map(\.key)
     var disposals: [ThrowawayDisposal] = []
     for key in eagerKeys { disposals += await kept.resolve(key, from: self, recordingIn: eagerRecorder).disposals }
-    let recorder = EdgeRecorder()
+    let recorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     var graph = Optional(kept.graph(from: self, observedBy: recorder))
     kept = ThrowawaySingletons()
     let failure: (any Error)?

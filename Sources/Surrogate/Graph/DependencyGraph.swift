@@ -15,6 +15,11 @@ public struct DependencyGraph: Sendable {
   /// ```
   public struct Node: Hashable, Sendable {
     /// The key the definition is registered under.
+    ///
+    /// An ancestor's definition that a nearer container hides with one of the same key, yet takes
+    /// part (a parent's singleton resolves its dependencies in the parent), is keyed apart, so that
+    /// both are drawn with their own scope and edges: its key's type is the same, and its
+    /// description says whose it is, `Logger (the parent's)`.
     public let key: DefinitionKey
     /// How the drawings name it: its key, as you wrote it; a decorator is its type
     /// (`CachingAccounts`), numbered when two definitions would share a name (`CachingAccounts #2`).

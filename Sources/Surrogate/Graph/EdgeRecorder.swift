@@ -1,5 +1,11 @@
 /// Records, for a graph export or a validation, which definition asked for which.
 final class EdgeRecorder: GraphObserver {
+  /// Set by the graph export (see ``GraphObserver/distinguishesHiddenDefinitions``).
+  let distinguishesHiddenDefinitions: Bool
+
+  init(distinguishesHiddenDefinitions: Bool = false) {
+    self.distinguishesHiddenDefinitions = distinguishesHiddenDefinitions
+  }
   struct Request: Hashable {
     let from: DefinitionKey
     let to: DefinitionKey

@@ -31,6 +31,9 @@ package protocol GraphObserver: AnyObject {
   /// `AsyncLazy` or `AsyncProvider`): `definition`, of `scope` when known, answers it when it is
   /// used, not now.
   func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String)
+  /// Whether an ancestor's definition hidden by a nearer one of the same key is recorded under a
+  /// key of its own (see ``InheritedTag``): the graph export's, so that both are drawn.
+  var distinguishesHiddenDefinitions: Bool { get }
 }
 
 extension GraphObserver {
@@ -39,4 +42,5 @@ extension GraphObserver {
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
   package func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String) {}
+  package var distinguishesHiddenDefinitions: Bool { false }
 }

@@ -20,11 +20,12 @@ extension Registration {
   private func noteObservedRequest(
     _ requested: DefinitionKey, in graph: Graph, lookup: Container, observer: any GraphObserver
   ) {
-    graph.noteRequest(requested, definition: key, scope: scope, lookup: lookup, observer: observer)
+    let definition = graph.observedKey(of: key, id: id, for: observer)
+    graph.noteRequest(requested, definition: definition, scope: scope, lookup: lookup, observer: observer)
     // A weak singleton alive before the resolution (something holds it) is used too: a leak
     // check checks it, and cannot call it released while it lives.
     if scope.isKeptByContainer || scope.kind == .weakSingleton, !graph.isValidation, let instance = cachedValue {
-      observer.usesKept(instance, definition: key, scope: scope)
+      observer.usesKept(instance, definition: definition, scope: scope)
     }
   }
 }

@@ -1,0 +1,75 @@
+import Surrogate
+import Testing
+
+// A child that registers a type its parent registers too hides the parent's definition from its
+// own requests, but not from the parent's singletons, which resolve in the parent: both
+// definitions take part in one graph, and the export draws both (outside client 31).
+
+private final class ShadowLogger: Sendable {
+  let label: String
+  init(label: String) { self.label = label }
+}
+private final class AppService: Sendable {
+  let logger: ShadowLogger
+  init(logger: ShadowLogger) { self.logger = logger }
+}
+private final class ScreenService: Sendable {
+  let logger: ShadowLogger
+  init(logger: ShadowLogger) { self.logger = logger }
+}
+private final class ShadowRoot: Sendable {
+  let app: AppService
+  let screen: ScreenService
+  init(app: AppService, screen: ScreenService) {
+    self.app = app
+    self.screen = screen
+  }
+}
+
+struct ShadowedDefinitionGraphTests {
+  private func compose() -> (app: Container, child: Container) {
+    let app = Container()
+    app.register(.singleton) { ShadowLogger(label: "app") }
+    app.autowire(.singleton, AppService.init)
+    let child = Container(parent: app)
+    child.register(.unique) { ShadowLogger(label: "child") }
+    child.autowire(ScreenService.init)
+    child.autowire(ShadowRoot.init)
+    return (app, child)
+  }
+
+  @Test func theExportDrawsTheParentsDefinitionApartFromTheChildsThatHidesIt() throws {
+    let (_, child) = compose()
+    let root = try child.resolve(ShadowRoot.self)
+    #expect(root.app.logger.label == "app" && root.screen.logger.label == "child")
+    let graph = try child.dependencyGraph(of: ShadowRoot.self)
+    let loggers = graph.nodes.filter { $0.key.type == ShadowLogger.self }
+    #expect(Set(loggers.map(\.scope)) == [.unique, .singleton], "\(loggers.map(\.name))")
+    let scopeOfLogger = { (from: Any.Type) in
+      graph.edges.first { $0.from.type == from && $0.to.type == ShadowLogger.self }
+        .flatMap { edge in graph.nodes.first { $0.key == edge.to }?.scope }
+    }
+    #expect(scopeOfLogger(AppService.self) == .singleton)
+    #expect(scopeOfLogger(ScreenService.self) == .unique)
+    let parents = try #require(loggers.first { $0.scope == .singleton })
+    #expect(parents.name == "ShadowLogger (the parent's)", "\(parents.name)")
+    #expect(loggers.first { $0.scope == .unique }?.name == "ShadowLogger")
+  }
+
+  @Test func theWholeContainerExportDrawsBothToo() {
+    let (_, child) = compose()
+    let graph = child.dependencyGraph()
+    let scopes = Set(graph.nodes.filter { $0.key.type == ShadowLogger.self }.map(\.scope))
+    #expect(scopes == [.unique, .singleton], "\(graph.nodes.map(\.name))")
+    #expect(graph.edges.allSatisfy { edge in graph.nodes.contains { $0.key == edge.from } })
+    #expect(graph.edges.allSatisfy { edge in graph.nodes.contains { $0.key == edge.to } })
+  }
+
+  /// The parent's own export has nothing hidden: its definition keeps its key and name.
+  @Test func theParentsOwnExportIsUnchanged() {
+    let (app, _) = compose()
+    let graph = app.dependencyGraph()
+    #expect(graph.nodes.filter { $0.key.type == ShadowLogger.self }.map(\.name) == ["ShadowLogger"])
+    #expect(graph.nodes.contains { $0.key == DefinitionKey(type: ShadowLogger.self) })
+  }
+}
