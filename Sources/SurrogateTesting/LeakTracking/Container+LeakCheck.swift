@@ -227,6 +227,8 @@ extension Container {
     }
     let heldIDs = recording.heldForDisposal
     let held = Self.heldForDisposal(recording)
+    let checkedOnCycles = LeakFinder.onCycles(
+      Self.checked(recording).compactMap(\.object).filter { !options.keepsIntentionally($0) }, options: options)
     for instance in Self.checked(recording) {
       guard let object = instance.object, !options.keepsIntentionally(object) else { continue }
       let leak = LeakFinder.leak(of: object, options: options) { cycle in
@@ -237,6 +239,7 @@ extension Container {
           ?? Self.keptInstanceHolding(
             object, kept: kept.filter { $0.1 != .scoped }, definitions: definitions, requests: recording.requests,
             options: options)
+          ?? LeakFinder.heldByLeakedCycle(object, onCycles: checkedOnCycles, options: options)
       }
       if leak.cycle.isEmpty, leak.holderPath.isEmpty {
         if !scopedObjects.isEmpty,
@@ -276,24 +279,60 @@ extension Container {
       keptSummary: ContainerLeakReport.summary(ofKept: keptInstances.map(\.scope), heldByScoped: found.heldByScoped))
   }
 
-  /// Names the forwarded type to hand out weakly: the cycle step whose target was requested
-  /// through a forwarded type.
+  /// Names the reference to make weak: the cycle step that points back to an instance that (as
+  /// the resolution asked) holds its owner, as a presenter's view does. Requested through a
+  /// forwarded type, it is handed out weakly by forwarding that type through `WeakRefProxy`;
+  /// otherwise (a delegate set in a block) the property itself is made weak. A step that points
+  /// down the graph (a screen's feed, a decorator's inner instance) is never named: weakening it
+  /// releases what the graph still needs.
   private static func suggestion(
     for cycle: [LeakFinder.Step], leaked: AnyObject,
     definitions: [ObjectIdentifier: DefinitionKey],
     requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)]
   ) -> String? {
     let targets = cycle.dropFirst().map(\.owner) + [leaked]
-    for (step, target) in zip(cycle, targets) {
+    let backSteps = zip(cycle, targets).compactMap {
+      step, target -> (LeakFinder.Step, AnyObject, DefinitionKey, DefinitionKey)? in
       guard let from = definitions[ObjectIdentifier(step.owner)], let to = definitions[ObjectIdentifier(target)],
-        let request = requests.first(where: { $0.from == from && $0.to == to && $0.requested.type != to.type })
+        from != to, reaches(from: to, to: from, through: requests)
+      else { return nil }
+      return (step, target, from, to)
+    }
+    // First a reference requested through a forwarded type, which the container can hand out weakly.
+    for (step, _, from, to) in backSteps {
+      guard let request = requests.first(where: { $0.from == from && $0.to == to && $0.requested.type != to.type })
       else { continue }
       let holder = String(describing: type(of: step.owner))
       let forwarded = request.requested.description
       return "\(step.description) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
     }
+    // Then one the resolution did not make (a delegate set in a block): what asked for an instance
+    // owns it.
+    for (step, target, from, to) in backSteps where !requests.contains(where: { $0.from == from && $0.to == to }) {
+      let holder = String(describing: type(of: step.owner))
+      let targetName = String(describing: type(of: target))
+      return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
+        + "\(targetName), which the resolution made to hold \(holder)."
+    }
     return nil
+  }
+
+  /// Whether the resolution's requests lead from `start` to `end`: `start` asked for `end`, or for
+  /// something that did.
+  private static func reaches(
+    from start: DefinitionKey, to end: DefinitionKey,
+    through requests: [(from: DefinitionKey, requested: DefinitionKey, to: DefinitionKey)]
+  ) -> Bool {
+    var seen: Set<DefinitionKey> = [start]
+    var queue = [start]
+    while let next = queue.popLast() {
+      for request in requests where request.from == next {
+        if request.to == end { return true }
+        if seen.insert(request.to).inserted { queue.append(request.to) }
+      }
+    }
+    return false
   }
 
   /// What to do about a cycle through an instance the container keeps (a singleton, a custom

@@ -117,6 +117,31 @@ enum LeakFinder {
       hitSearchLimit: search.hitLimit, suggestion: suggestion, unknownPath: unknownPath)
   }
 
+  /// The path to `leaked` from another leaked object that is on a reference cycle (`onCycles`), and
+  /// what to do: `leaked` is on no cycle itself, and goes when that cycle is broken. `nil` when none
+  /// reaches it.
+  static func heldByLeakedCycle(
+    _ leaked: AnyObject, onCycles: [AnyObject], options: LeakCheckOptions
+  ) -> (holderPath: [String], suggestion: String)? {
+    let others = onCycles.filter { $0 !== leaked }
+    guard !others.isEmpty, let steps = findPath(from: others, to: leaked, limit: options.searchLimit).steps,
+      let holder = steps.first?.owner
+    else { return nil }
+    let name = String(describing: type(of: leaked))
+    let holderName = String(describing: type(of: holder))
+    return (
+      steps.map(\.description) + [name],
+      "\(holderName) holds it, and leaks on a reference cycle of its own: break that cycle (\(holderName)'s leak "
+        + "shows it), and \(name) is released with it."
+    )
+  }
+
+  /// The objects of `objects` that are on a reference cycle: a path of strong references leads
+  /// from each back to itself.
+  static func onCycles(_ objects: [AnyObject], options: LeakCheckOptions) -> [AnyObject] {
+    objects.filter { findPath(from: [$0], to: $0, limit: options.searchLimit).steps != nil }
+  }
+
   private static let defaultSuggestion =
     "Break the cycle: make one of these references weak, or hold it through a `WeakRefProxy`."
 

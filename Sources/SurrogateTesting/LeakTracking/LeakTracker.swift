@@ -80,8 +80,15 @@ public final class LeakTracker: Sendable {
     let alive = tracked.withLock(owner: self) { entries in
       entries.compactMap { entry in entry.object.map { SendableBox(($0, entry.location)) } }
     }
-    return alive.filter { !options.keepsIntentionally($0.value.0) }.map {
-      LeakFinder.leak(of: $0.value.0, location: $0.value.1, options: options)
+    let leaked = alive.filter { !options.keepsIntentionally($0.value.0) }
+    // An object on no cycle of its own may be held by one that is: that one is what leaks it.
+    let onCycles = LeakFinder.onCycles(leaked.map(\.value.0), options: options)
+    return leaked.map { entry in
+      LeakFinder.leak(of: entry.value.0, location: entry.value.1, options: options) { _ in
+        nil
+      } explainUnknown: { _ in
+        LeakFinder.heldByLeakedCycle(entry.value.0, onCycles: onCycles, options: options)
+      }
     }
   }
 

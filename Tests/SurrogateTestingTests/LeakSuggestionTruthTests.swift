@@ -1,0 +1,73 @@
+import Surrogate
+import SurrogateTesting
+import Testing
+
+// A leak report's suggestion names the reference that, made weak, breaks the cycle without
+// releasing what the graph still needs; an object a leaked cycle holds is said to be held by it
+// (outside client 31).
+
+private protocol TruthFeed: AnyObject {
+  var delegate: AnyObject? { get set }
+}
+private final class RemoteTruthFeed: TruthFeed {
+  var delegate: AnyObject?
+}
+private final class LoggingTruthFeed: TruthFeed {
+  let inner: any TruthFeed
+  init(inner: any TruthFeed) { self.inner = inner }
+  var delegate: AnyObject? {
+    get { inner.delegate }
+    set { inner.delegate = newValue }
+  }
+}
+private final class FeedTruthScreen {
+  var feed: (any TruthFeed)?
+}
+
+private final class CycleHolder {
+  var partner: CyclePartner?
+  let bystander = Bystander()
+}
+private final class CyclePartner {
+  var holder: CycleHolder?
+}
+private final class Bystander {}
+
+struct LeakSuggestionTruthTests {
+  /// The screen owns its `.shared` feed, decorated: weakening the screen's reference or the
+  /// decorator's `inner` would release the feed; the reference back to the screen is the one.
+  @Test func aCycleThroughADecoratorIsBrokenAtTheReferenceBack() throws {
+    let container = Container()
+    container.register(.shared) { RemoteTruthFeed() }.implements((any TruthFeed).self)
+    container.decorate((any TruthFeed).self) { _, inner in LoggingTruthFeed(inner: inner) }
+    container.register(.shared) { FeedTruthScreen() }
+      .resolvingProperties { r, screen in
+        screen.feed = try r.resolve()
+        screen.feed?.delegate = screen
+      }
+    let report = try container.checkForLeaks(resolving: FeedTruthScreen.self)
+    let screen = try #require(report.leaks.first { $0.typeName == "FeedTruthScreen" })
+    #expect(
+      screen.cycleDescription
+        == "FeedTruthScreen.feed → LoggingTruthFeed.inner → RemoteTruthFeed.delegate → FeedTruthScreen")
+    #expect(!screen.suggestion.contains("WeakRefProxy"), "\(screen.suggestion)")
+    #expect(screen.suggestion.hasPrefix("Make RemoteTruthFeed.delegate weak"), "\(screen.suggestion)")
+  }
+
+  /// An object that only a leaked cycle holds is held by that cycle, not by "something outside
+  /// the object graph"; hiding it with `intentionallyKept` would hide a real leak.
+  @Test func anObjectHeldOnlyByALeakedCycleIsSaidToBeHeldByIt() {
+    let leaks = withLeakTracking { tracker in
+      let holder = CycleHolder()
+      let partner = CyclePartner()
+      holder.partner = partner
+      partner.holder = holder
+      tracker.track(holder)
+      tracker.track(holder.bystander)
+    }
+    let bystander = leaks.first { $0.typeName == "Bystander" }
+    #expect(bystander?.holderPath == ["CycleHolder.bystander", "Bystander"], "\(leaks)")
+    #expect(bystander?.suggestion.contains("intentionallyKept") == false, "\(bystander?.suggestion ?? "")")
+    #expect(bystander?.suggestion.contains("CycleHolder") == true, "\(bystander?.suggestion ?? "")")
+  }
+}
