@@ -71,3 +71,23 @@ struct LeakSuggestionTruthTests {
     #expect(bystander?.suggestion.contains("CycleHolder") == true, "\(bystander?.suggestion ?? "")")
   }
 }
+
+private final class TruthLog {}
+private final class AuditTrailKeeper {
+  let log: TruthLog
+  init(log: TruthLog) { self.log = log }
+}
+
+extension LeakSuggestionTruthTests {
+  /// A captive dependency registered with a tag is named with it: the untagged definition of the
+  /// type may already be the singleton the suggestion asks for.
+  @Test func aTaggedCaptiveIsNamedWithItsTag() throws {
+    let container = Container()
+    container.register(.singleton) { TruthLog() }
+    container.register(.shared, tag: "audit") { TruthLog() }
+    container.register(.singleton) { r in AuditTrailKeeper(log: try r.resolve(tag: "audit")) }
+    let report = try container.checkForLeaks(resolving: AuditTrailKeeper.self)
+    let log = try #require(report.leaks.first { $0.typeName == "TruthLog" }, "\(report)")
+    #expect(log.suggestion.contains("Give TruthLog tag \"audit\" a singleton scope"), "\(log.suggestion)")
+  }
+}

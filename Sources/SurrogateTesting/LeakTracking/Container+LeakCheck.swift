@@ -384,12 +384,14 @@ extension Container {
     let isCaptive = requests.contains { request in
       request.from == definitions[ObjectIdentifier(holder)] && request.to == leakedDefinition
     }
+    // The definition, with its tag: the type's untagged definition may be a singleton already.
+    let definition = leakedDefinition?.description ?? name
     guard let scopeName = scope?.customName else {
       if isCaptive {
         return (
           path,
           "The singleton \(holderName) holds it: a captive dependency, which `validate()` reports as "
-            + "`captiveDependency`. Give \(name) a singleton scope, inject a `Provider<\(name)>`, or make "
+            + "`captiveDependency`. Give \(definition) a singleton scope, inject a `Provider<\(name)>`, or make "
             + "\(holderName) shorter-lived."
         )
       }
@@ -405,7 +407,7 @@ extension Container {
       return (
         path,
         "\(holderDescription) holds it: a captive dependency, which `validate()` reports as `captiveDependency`. "
-          + "Give \(name) the same scope, inject a `Provider<\(name)>`, or make \(holderName) shorter-lived."
+          + "Give \(definition) the same scope, inject a `Provider<\(name)>`, or make \(holderName) shorter-lived."
       )
     }
     return (
