@@ -30,10 +30,26 @@ extension Container {
     freezeDefinitions()
     for entry in eagerSingletons() {
       let graph = Graph(container: self, isolation: isolation)
-      _ = try graph.completing { () throws(ResolutionError) -> Any in
-        try graph.resolveErased(entry.key, arguments: (), from: self)
+      do {
+        _ = try graph.completing { () throws(ResolutionError) -> Any in
+          try graph.resolveErased(entry.key, arguments: (), from: self)
+        }
+      } catch {
+        throw Self.toldToAwaitBootstrap(error)
       }
     }
+  }
+
+  /// A failure of the synchronous `bootstrap()` that needs `await` or the main actor, told to call
+  /// `try await bootstrap()`: what `resolve` is told (`try await container.resolve(...)`) does not
+  /// make eager singletons.
+  private static func toldToAwaitBootstrap(_ error: ResolutionError) -> ResolutionError {
+    guard error.code == .requiresAwait || error.code == .requiresMainActor else { return error }
+    return error.with(
+      remedy: error.remedy.replacing(
+        "Resolve the request that needs it with `try await container.resolve(...)`",
+        with: "Call `try await container.bootstrap()` instead"
+      ).replacing("`try await container.resolve(...)`", with: "`try await container.bootstrap()`"))
   }
 
   /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories

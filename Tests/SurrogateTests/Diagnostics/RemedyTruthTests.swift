@@ -119,3 +119,20 @@ private func synchronousError(_ body: () throws -> Any) -> ResolutionError? {
 private func offTheMainActor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
   try await Task.detached { try await body() }.value
 }
+
+@MainActor private final class RemedyCrashReporter {}
+
+extension RemedyTruthTests {
+  /// The synchronous `bootstrap()` off the main actor is told to await `bootstrap()`, not
+  /// `resolve`, which makes no eager singleton; done, it works.
+  @Test func theSynchronousBootstrapIsToldToAwaitBootstrap() async throws {
+    let container = Container()
+    container.register(.eagerSingleton) { @MainActor _ in RemedyCrashReporter() }
+    let error = try await offTheMainActor { synchronousError { try container.bootstrap() } }
+    #expect(error?.code == .requiresMainActor)
+    #expect(error?.remedy.contains("`try await container.bootstrap()`") == true, "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("container.resolve") == false, "\(error?.remedy ?? "")")
+    try await offTheMainActor { try await container.bootstrap() }
+    _ = try await container.resolve(RemedyCrashReporter.self)
+  }
+}
