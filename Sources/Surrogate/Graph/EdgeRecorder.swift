@@ -24,6 +24,9 @@ final class EdgeRecorder: GraphObserver {
     let request: Request
     let scope: Scope?
     let wrapper: String
+    /// Whether calling a synchronous wrapper cannot make the definition (see
+    /// ``GraphObserver/requestedLater(_:definition:scope:wrapper:needsAwait:)``).
+    var needsAwait = false
   }
   private(set) var scopes: [DefinitionKey: Scope] = [:]
   /// The definition that answered each requested key (a forwarded type, a tag fallback).
@@ -103,12 +106,14 @@ final class EdgeRecorder: GraphObserver {
     requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
   }
 
-  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String) {
+  func requestedLater(
+    _ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String, needsAwait: Bool
+  ) {
     guard let from = building.last else { return }
     laterRequests.append(
       LaterRequest(
         request: Request(from: from, to: definition, requested: requested, isWeak: false), scope: scope,
-        wrapper: wrapper))
+        wrapper: wrapper, needsAwait: needsAwait))
   }
 
   /// `definition` is a definition's key, or, for a postponed request (a deferred weak proxy's

@@ -30,7 +30,10 @@ package protocol GraphObserver: AnyObject {
   /// The definition being built takes `requested` later, through `wrapper` (`Lazy`, `Provider`,
   /// `AsyncLazy` or `AsyncProvider`): `definition`, of `scope` when known, answers it when it is
   /// used, not now.
-  func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String)
+  /// `needsAwait`: `definition` is made by an `async` factory or has an `async` block, and is not
+  /// a singleton made already, so a synchronous `Lazy` or `Provider` cannot make it when called.
+  func requestedLater(
+    _ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String, needsAwait: Bool)
   /// Whether an ancestor's definition hidden by a nearer one of the same key is recorded under a
   /// key of its own (see ``InheritedTag``): the graph export's, so that both are drawn.
   var distinguishesHiddenDefinitions: Bool { get }
@@ -41,6 +44,8 @@ extension GraphObserver {
   package func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {}
   package func injectsWeakly(_ requested: DefinitionKey, property: String, isStarting: Bool) {}
   package func tagStopped(_ tag: DefinitionTag, path: [DefinitionKey], stoppedAt: Int) {}
-  package func requestedLater(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String) {}
+  package func requestedLater(
+    _ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String, needsAwait: Bool
+  ) {}
   package var distinguishesHiddenDefinitions: Bool { false }
 }

@@ -202,7 +202,7 @@ func checkRegistered<T>(
         found.entry.isForwarding ? graph.lookup(found.entry.sourceKey, from: found.owner) ?? found : found
       observer.requestedLater(
         wrapped, definition: definition.entry.key, scope: (definition.entry as? any ScopedEntry)?.scope,
-        wrapper: wrapper)
+        wrapper: wrapper, needsAwait: definition.entry.needsAwaitNow && definition.entry.needsAwaitOnAnyActor)
     }
     return
   }

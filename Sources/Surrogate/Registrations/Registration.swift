@@ -202,6 +202,9 @@ final class Registration<Instance, Arguments>: Entry {
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
   /// NB: a synchronous main-actor factory has an `asyncFactory` too (its hop to the main actor),
   /// which still makes its dependencies synchronously.
+  @usableFromInline var needsAwaitOnAnyActor: Bool {
+    extras.map { $0.factoryIsAsync || $0.blocksNeedAwait } ?? false
+  }
   @usableFromInline var awaitsDependenciesWhenAwaited: Bool {
     guard let extras else { return false }
     return extras.factoryIsAsync || (extras.asyncFactory != nil && !extras.isMainActor)

@@ -56,6 +56,9 @@ protocol Entry: AnyObject, Sendable {
   /// main-actor factory or block), or cannot tell (a forwarding to another container's
   /// definition): the registry lists these entries (see ``Registry/awaitsNothingNow``).
   var mayNeedAwait: Bool { get }
+  /// Whether the factory or a block is `async`: no synchronous resolution can make the instance,
+  /// on the main actor either (one that only runs on the main actor can be made there).
+  var needsAwaitOnAnyActor: Bool { get }
   /// Whether a synchronous resolution may be unable to make the instance now: ``mayNeedAwait``,
   /// unless the instance is a made strong singleton.
   var needsAwaitNow: Bool { get }
@@ -96,6 +99,7 @@ extension Entry {
   @usableFromInline var forwardsWeakly: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { false }
   @usableFromInline var awaitsDependenciesWhenAwaited: Bool { true }
+  @usableFromInline var needsAwaitOnAnyActor: Bool { false }
   @usableFromInline var keepsInstances: Bool { false }
   @usableFromInline var mayNeedAwait: Bool { false }
   @usableFromInline var needsAwaitNow: Bool { mayNeedAwait }

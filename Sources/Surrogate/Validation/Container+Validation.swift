@@ -423,6 +423,7 @@ extension Container {
       findings.noteCaptives(recorder)
       findings.noteTagFallbacks(recorder, keys: root.keysOfThisAndAncestors())
       findings.noteStoppedTags(recorder)
+      findings.noteLaterNeedingAwait(recorder)
       findings.noteMembersLeftOut(root.membersLeftOut(of: collectionsAsked()))
       return findings.report
     }

@@ -159,6 +159,19 @@ struct ValidationFindings {
     }
   }
 
+  /// What is taken through a synchronous `Lazy` or `Provider` but needs `await` to be made: each
+  /// call of the wrapper throws `requiresAwait`.
+  mutating func noteLaterNeedingAwait(_ recorder: EdgeRecorder) {
+    for later in recorder.laterRequests
+    where later.needsAwait && (later.wrapper == "Lazy" || later.wrapper == "Provider") {
+      let request = later.request
+      guard seen.insert("laterAwait|\(request.from)|\(request.requested)|\(later.wrapper)").inserted else { continue }
+      warnings.append(
+        .laterRequiresAwait(
+          from: request.from, requested: request.requested, definition: request.to, wrapper: later.wrapper))
+    }
+  }
+
   /// Untagged requests for a type registered with a tag that stopped above them on the path.
   mutating func noteStoppedTags(_ recorder: EdgeRecorder) {
     for stopped in recorder.stoppedTags where seen.insert("stopped|\(stopped.path)").inserted {

@@ -160,6 +160,15 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     /// container.validate().warnings.first?.kind == .ineffectiveChange  // true
     /// ```
     public static let ineffectiveChange = Kind(name: "ineffectiveChange")
+    /// A definition takes another through a synchronous `Lazy` or `Provider`, but that one is made
+    /// by an `async` factory (or has an `async` block) and is not a singleton made already: every
+    /// call of the wrapper throws ``ResolutionError/Code/requiresAwait``. The message names the
+    /// `async` wrapper to take instead.
+    ///
+    /// ```swift
+    /// let unusable = container.validate().warnings.filter { $0.kind == .laterRequiresAwait }
+    /// ```
+    public static let laterRequiresAwait = Kind(name: "laterRequiresAwait")
     /// The kind's name.
     public var description: String { name }
   }
@@ -307,6 +316,20 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       message: "\(last) resolved empty because nothing is contributed to it (\(names)).\(notContributed) Contribute "
         + "its members with `container.register(into:)` or `.contributes(to:)` on their definitions, or keep it "
         + "empty on purpose.")
+  }
+
+  static func laterRequiresAwait(
+    from: DefinitionKey, requested: DefinitionKey, definition: DefinitionKey, wrapper: String
+  ) -> ValidationWarning {
+    let type = typeName(requested.type)
+    let call = wrapper == "Lazy" ? "`try lazy()`" : "`try provider()`"
+    return ValidationWarning(
+      kind: .laterRequiresAwait, path: [from, requested],
+      message: "\(from) takes a \(wrapper)<\(type)>, but \(definition) needs `await` to be made (an `async` factory or "
+        + "block): each call, \(call), throws `requiresAwait`. Take an `Async\(wrapper)<\(type)>` ("
+        + (wrapper == "Lazy" ? "`try await lazy.value`" : "`try await provider()`")
+        + "), or make \(definition) an eager singleton (`.eagerSingleton`), which `try await "
+        + "container.bootstrap()` makes before it is called.")
   }
 
   static func collaboratorMembersLeftOut(_ collection: DefinitionKey, members: [DefinitionKey]) -> ValidationWarning {

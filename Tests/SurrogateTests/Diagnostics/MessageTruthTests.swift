@@ -133,3 +133,48 @@ extension ParentSingletonMissTests {
     }
   }
 }
+
+private final class LaterDatabase: Sendable {
+  static func open() async throws -> LaterDatabase { LaterDatabase() }
+}
+private final class LaterOwner: Sendable {
+  let database: Lazy<LaterDatabase>
+  init(database: Lazy<LaterDatabase>) { self.database = database }
+}
+private final class AsyncLaterOwner: Sendable {
+  let database: AsyncLazy<LaterDatabase>
+  init(database: AsyncLazy<LaterDatabase>) { self.database = database }
+}
+
+struct LaterNeedsAwaitTests {
+  /// A `Lazy` of an `async` definition cannot make it when it is called: every `try lazy()` throws
+  /// `requiresAwait`. `validate()` warns before that, and the fix it names validates clean.
+  @Test func validateWarnsOfALazyOfAnAsyncDefinition() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await LaterDatabase.open() }
+    container.autowire(LaterOwner.init)
+    let owner = try await container.resolve(LaterOwner.self)
+    #expect(throws: ResolutionError.self) { try owner.database() }
+    let report = await container.validate()
+    let warning = try #require(report.warnings.first { $0.kind == .laterRequiresAwait }, "\(report)")
+    #expect(warning.message.contains("`AsyncLazy<LaterDatabase>` (`try await lazy.value`)"), "\(warning.message)")
+    #expect(warning.path.map(\.description) == ["LaterOwner", "LaterDatabase"], "\(warning.path)")
+    // The fix it names, in a container of its own (the one above has made the singleton now):
+    let fixed = Container()
+    fixed.register(.singleton) { () async throws in try await LaterDatabase.open() }
+    fixed.autowire(AsyncLaterOwner.init)
+    #expect(await fixed.validate().warnings.isEmpty)
+    _ = try await fixed.resolve(AsyncLaterOwner.self).database.value
+  }
+
+  /// Once `bootstrap()` made the singleton, the `Lazy` finds it made: no warning.
+  @Test func aMadeEagerSingletonNeedsNoWarning() async throws {
+    let container = Container()
+    container.register(.eagerSingleton) { () async throws in try await LaterDatabase.open() }
+    container.autowire(LaterOwner.init)
+    try await container.bootstrap()
+    let owner = try await container.resolve(LaterOwner.self)
+    _ = try owner.database()
+    #expect(await container.validate().warnings.isEmpty)
+  }
+}
