@@ -97,18 +97,25 @@ extension Container {
   /// #expect(screen.cycles.isEmpty)
   /// ```
   ///
+  /// A root registered with runtime arguments is drawn with the arguments it is resolved with:
+  /// `try container.dependencyGraph(of: OrderDetail.self, arguments: "o42")`.
+  ///
   /// - Parameters:
   ///   - type: The root to resolve.
   ///   - tag: The root's tag.
+  ///   - arguments: The root's runtime arguments.
   ///   - isolation: The caller's actor, filled in by `#isolation`: main-actor definitions are
   ///     built when it is the main actor.
   /// - Returns: The graph.
   /// - Throws: The ``ResolutionError`` of the resolution.
-  public func dependencyGraph<T>(
-    of type: T.Type, tag: (any Hashable & Sendable)? = nil, isolation: isolated (any Actor)? = #isolation
+  public func dependencyGraph<T, each Argument>(
+    of type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument,
+    isolation: isolated (any Actor)? = #isolation
   ) throws(ResolutionError) -> DependencyGraph {
     // Inside `withOverrides`, the graph `resolve` would make there: the override's.
-    if let override = activeOverride { return try override.dependencyGraph(of: type, tag: tag, isolation: isolation) }
+    if let override = activeOverride {
+      return try override.dependencyGraph(of: type, tag: tag, arguments: repeat each arguments, isolation: isolation)
+    }
     let recorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
     var graph = Optional(Graph(container: self, isolation: isolation, isValidation: true))
     graph?.observer = recorder
@@ -117,7 +124,9 @@ extension Container {
       graph = nil
       _ = ThrowawayDisposal.runSynchronously(disposals)
     }
-    _ = try graph!.resolveErased(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+    _ = try graph!.resolveErased(
+      DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag)),
+      arguments: (repeat each arguments), from: self)
     return makeDependencyGraph(recorder: recorder, entries: entriesInReach(), onlyReached: true)
   }
 
@@ -135,12 +144,15 @@ extension Container {
   /// - Parameters:
   ///   - type: The root to resolve.
   ///   - tag: The root's tag.
+  ///   - arguments: The root's runtime arguments.
   /// - Returns: The graph.
   /// - Throws: The ``ResolutionError`` of the resolution, or `CancellationError`.
-  public func dependencyGraph<T>(of type: T.Type, tag: (any Hashable & Sendable)? = nil) async throws
-    -> DependencyGraph
-  {
-    if let override = activeOverride { return try await override.dependencyGraph(of: type, tag: tag) }
+  public func dependencyGraph<T, each Argument>(
+    of type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
+  ) async throws -> DependencyGraph {
+    if let override = activeOverride {
+      return try await override.dependencyGraph(of: type, tag: tag, arguments: repeat each arguments)
+    }
     let entries = entriesInReach()
     // NB: an eager singleton that fails here is left to the resolution, which meets it unmade.
     let eagerRecorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
@@ -155,7 +167,9 @@ extension Container {
     do {
       let drawing = graph!
       _ = try await drawing.runningAsTaskGraph {
-        try await drawing.resolveErasedAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: (), from: self)
+        try await drawing.resolveErasedAsync(
+          DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag)),
+          arguments: (repeat each arguments), from: self)
       }
       failure = nil
     } catch {
@@ -204,7 +218,7 @@ extension Container {
         if entry.key.hasArguments, recorder.scopes[entry.key] == nil, reasons[entry.key] == nil {
           reasons[entry.key] =
             "it needs runtime arguments \(typeName(entry.key.argumentsType)), which the export does not have: "
-            + "`validate(arguments:)` checks it with an argument set you pass"
+            + "`dependencyGraph(of:arguments:)` draws it, and `validate(arguments:)` checks it, with arguments you pass"
         }
       }
     }

@@ -73,3 +73,39 @@ struct ShadowedDefinitionGraphTests {
     #expect(graph.nodes.contains { $0.key == DefinitionKey(type: ShadowLogger.self) })
   }
 }
+
+private final class DetailSource: Sendable {}
+private final class OrderDetail: Sendable {
+  let id: String
+  let source: DetailSource
+  init(id: String, source: DetailSource) {
+    self.id = id
+    self.source = source
+  }
+}
+
+struct GraphOfARootWithArgumentsTests {
+  private func compose() -> Container {
+    let container = Container()
+    container.register { DetailSource() }
+    container.register { (r, id: String) in OrderDetail(id: id, source: try r.resolve()) }
+    return container
+  }
+
+  /// A root registered with runtime arguments is drawn with the arguments passed, as
+  /// `checkForLeaks` and `validate` take them; without, it throws as `resolve` does.
+  @Test func aRootWithRuntimeArgumentsIsDrawnWithThem() async throws {
+    let container = compose()
+    let graph = try synchronousGraph(of: container)
+    #expect(graph.edges.map { "\($0.from) → \($0.to)" } == ["OrderDetail (arguments: String) → DetailSource"])
+    let awaited = try await container.dependencyGraph(of: OrderDetail.self, arguments: "o42")
+    #expect(awaited.edges.map { "\($0.from) → \($0.to)" } == ["OrderDetail (arguments: String) → DetailSource"])
+  }
+}
+
+/// The synchronous export (an async test would pick the awaited one); without arguments it throws
+/// as `resolve` does.
+private func synchronousGraph(of container: Container) throws -> DependencyGraph {
+  #expect(throws: ResolutionError.self) { try container.dependencyGraph(of: OrderDetail.self) }
+  return try container.dependencyGraph(of: OrderDetail.self, arguments: "o42")
+}
