@@ -150,7 +150,19 @@ extension Graph {
   func circularDependency(from start: Int, requested: DefinitionKey) -> ResolutionError {
     ResolutionError(
       .circularDependency, key: requested, path: path(to: requested), text: .cycle(start: start),
-      remedy: Self.cycleRemedy)
+      remedy: decoratorAskingForWhatItDecorates(requested) ?? Self.cycleRemedy)
+  }
+
+  /// The remedy of a cycle that a decorator's closure closed by resolving the type it decorates
+  /// (which reaches the decorator itself): it has that instance already, as `inner`.
+  private func decoratorAskingForWhatItDecorates(_ requested: DefinitionKey) -> String? {
+    guard let asker = frames.last,
+      let key = root.snapshotChain().lazy.compactMap({ $0.registry.entries.first { $0.id == asker.id }?.key }).first,
+      let decorated = DecorationTag.decorated(byDecorator: key), decorated.type == requested.type
+    else { return nil }
+    return "A decorator of \(decorated) resolved \(decorated) itself, which is the decorator again. Wrap the "
+      + "closure's second parameter instead, `inner` in `{ r, inner in ... }`: it is the instance the decorator "
+      + "decorates. Resolve only its other dependencies through `r`."
   }
 
   /// NB: one literal, a constant: the `+` of two literals wrote a new string on every cycle met.
@@ -158,8 +170,8 @@ extension Graph {
     """
     Break the cycle: construct one side without the other and inject it with \
     `.resolvingProperties { r, instance in ... }` (`.resolvingPropertiesOnMainActor` for a main-actor \
-    instance), with `.shared` scope on both (a `.unique` definition can \
-    never be part of a cycle); or, when one side takes the other through a protocol, forward that protocol \
+    instance), with a scope that shares the instance on both (`.shared` or a singleton: a `.unique` \
+    definition can never be part of a cycle); or, when one side takes the other through a protocol, forward that protocol \
     `through: WeakRefProxy.init`: the container then hands it a weak proxy and binds it once the other side \
     is built.
     """

@@ -136,3 +136,47 @@ extension RemedyTruthTests {
     _ = try await container.resolve(RemedyCrashReporter.self)
   }
 }
+
+private protocol RemedyQuotes: Sendable {}
+private final class RealRemedyQuotes: RemedyQuotes {}
+private final class CachingRemedyQuotes: RemedyQuotes {
+  let upstream: any RemedyQuotes
+  init(upstream: any RemedyQuotes) { self.upstream = upstream }
+}
+private final class RemedyServiceA: Sendable {
+  init(b: RemedyServiceB) {}
+}
+private final class RemedyServiceB: Sendable {
+  init(a: RemedyServiceA) {}
+}
+
+extension RemedyTruthTests {
+  /// A decorator whose closure resolves the type it decorates asks for itself: the remedy says to
+  /// use `inner`, which is that instance; done, it works.
+  @Test func aDecoratorResolvingWhatItDecoratesIsToldToUseInner() throws {
+    let container = Container()
+    container.register(.shared) { RealRemedyQuotes() }.implements((any RemedyQuotes).self)
+    container.decorate((any RemedyQuotes).self) { r, inner in
+      CachingRemedyQuotes(upstream: try r.resolve((any RemedyQuotes).self))
+    }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve((any RemedyQuotes).self) }
+    #expect(error?.code == .circularDependency)
+    #expect(error?.remedy.contains("`inner`") == true, "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("WeakRefProxy") == false, "\(error?.remedy ?? "")")
+    let fixed = Container()
+    fixed.register(.shared) { RealRemedyQuotes() }.implements((any RemedyQuotes).self)
+    fixed.decorate((any RemedyQuotes).self) { _, inner in CachingRemedyQuotes(upstream: inner) }
+    #expect(try fixed.resolve((any RemedyQuotes).self) is CachingRemedyQuotes)
+  }
+
+  /// A cycle of singletons (two services) is not told to make them `.shared`, which a service
+  /// cannot be: sharing scopes are named, singletons among them.
+  @Test func aCycleOfSingletonsIsNotToldToBecomeShared() {
+    let container = Container()
+    container.register(.singleton) { r in RemedyServiceA(b: try r.resolve()) }
+    container.register(.singleton) { r in RemedyServiceB(a: try r.resolve()) }
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(RemedyServiceA.self) }
+    #expect(error?.remedy.contains("with `.shared` scope on both") == false, "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("a singleton") == true, "\(error?.remedy ?? "")")
+  }
+}
