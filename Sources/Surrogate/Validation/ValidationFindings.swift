@@ -38,6 +38,14 @@ struct ValidationFindings {
     let identity = "\(error.code)|\(error.key)|\(error.message)"
     if let index = problemIndex[identity] {
       if !brokenBy[index].contains(definition) { brokenBy[index].append(definition) }
+      // The same synchronous code asked for what needs `await` or the main actor from further up:
+      // its remedy names every synchronous factory from there down, the one to show (checked
+      // first, the inner definition's named only its own).
+      if error.code == .requiresAwait || error.code == .requiresMainActor,
+        error.path.count > problems[index].path.count
+      {
+        problems[index] = error
+      }
       return
     }
     problemIndex[identity] = problems.count

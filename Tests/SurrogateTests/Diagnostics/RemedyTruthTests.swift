@@ -180,3 +180,27 @@ extension RemedyTruthTests {
     #expect(error?.remedy.contains("a singleton") == true, "\(error?.remedy ?? "")")
   }
 }
+
+private final class RemedyUserScreen: Sendable {
+  init(user: RemedyUser) {}
+}
+
+extension RemedyTruthTests {
+  /// Two definitions broken by one `async` singleton through a chain of synchronous factories:
+  /// the problem `validate()` lists once names the whole chain to make `async`, not its innermost
+  /// link, after which the next `validate()` would report the next.
+  @Test func validateNamesTheWholeSynchronousChainOnce() async throws {
+    let container = Container()
+    container.register(.singleton) { () async throws in try await RemedyDatabase.open() }
+    container.register { r in RemedyUser(database: try r.resolve()) }
+    container.register { r in RemedyUserScreen(user: try r.resolve()) }
+    let report = await container.validate()
+    let problem = try #require(report.problems.first { $0.code == .requiresAwait }, "\(report)")
+    #expect(report.problems.count == 1, "\(report)")
+    #expect(problem.remedy.contains("RemedyUserScreen") && problem.remedy.contains("RemedyUser"), "\(problem.remedy)")
+    // Done as it says, the container validates clean.
+    container.register { r async throws in RemedyUser(database: try await r.resolve()) }
+    container.register { r async throws in RemedyUserScreen(user: try await r.resolve()) }
+    #expect(await container.validate().isValid)
+  }
+}
