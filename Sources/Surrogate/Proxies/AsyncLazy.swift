@@ -113,6 +113,8 @@ public final class AsyncLazy<T: Sendable>: Sendable {
     let outcome: Result<T, any Error>
     do {
       outcome = .success(try await container.resolveLater(T.self, tag: tag, overrides: overrides))
+    } catch let error as ResolutionError {
+      outcome = .failure(error.outsideScope(through: "AsyncLazy", of: T.self, from: container) ?? error)
     } catch {
       outcome = .failure(error)
     }

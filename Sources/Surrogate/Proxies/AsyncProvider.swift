@@ -34,7 +34,11 @@ public struct AsyncProvider<T>: Sendable {
   /// - Throws: ``ResolutionError``, or `CancellationError` when the task is cancelled while
   ///   waiting for a singleton another task is creating.
   public func callAsFunction() async throws -> T {
-    try await container.resolveLater(T.self, tag: tag, overrides: overrides)
+    do {
+      return try await container.resolveLater(T.self, tag: tag, overrides: overrides)
+    } catch let error as ResolutionError {
+      throw error.outsideScope(through: "AsyncProvider", of: T.self, from: container) ?? error
+    }
   }
 }
 

@@ -21,6 +21,10 @@ enum MainActorAccessor {
   /// NB: a `Provider` or `Lazy` used inside a factory joins the graph that runs it (see
   /// `Container.withGraph`): that graph's isolation decided, and its error stays as it is.
   func explain<T>(_ error: ResolutionError, of type: T.Type, from container: Container) -> ResolutionError {
+    if let explained = error.outsideScope(through: self == .provider ? "Provider" : "Lazy", of: T.self, from: container)
+    {
+      return explained
+    }
     guard error.code == .requiresMainActor || error.code == .requiresAwait, ThreadGraph.joinable(from: container) == nil
     else { return error }
     let name = typeName(T.self)
@@ -56,5 +60,26 @@ enum MainActorAccessor {
     return ResolutionError(
       error.code, key: error.key, path: error.path, message: message, remedy: remedy, cause: error.cause,
       nearby: error.nearby, properties: error.properties)
+  }
+}
+
+extension ResolutionError {
+  /// An ``Code/outsideScope`` met by a `wrapper` (`Provider`, `Lazy` or their `async` forms) of
+  /// `T` made outside any scope, explained: it resolves where it was made, also when it is called
+  /// inside `withScope` (a singleton's resolves in the singleton's container); `nil` for another
+  /// error, or a wrapper made in a scope.
+  func outsideScope<T>(through wrapper: String, of type: T.Type, from container: Container) -> ResolutionError? {
+    guard code == .outsideScope, !container.isInScope else { return nil }
+    let holder = "\(wrapper)<\(typeName(T.self))>"
+    let missing = typeName(key.type)
+    return ResolutionError(
+      .outsideScope, key: key, path: path,
+      message: "\(key) is `.scoped`, and this \(holder) was made outside any scope (by a singleton, say, which "
+        + "resolves in its own container): it resolves where it was made, outside any scope, wherever it is "
+        + "called, inside `withScope` too.",
+      remedy: "Resolve \(missing) in the scope and pass it where it is needed (`try scope.resolve(\(missing).self)` "
+        + "inside `withScope`), or make the definition that holds the \(holder) `.scoped`, so that each scope "
+        + "makes one whose \(wrapper) resolves in the scope. `validate()` reports it as `captiveDependency`.",
+      cause: cause)
   }
 }

@@ -178,3 +178,44 @@ struct LaterNeedsAwaitTests {
     #expect(await container.validate().warnings.isEmpty)
   }
 }
+
+private struct ScopeRequest: Sendable {
+  let path: String
+}
+private final class ScopeSession: Sendable {
+  init(request: ScopeRequest) {}
+}
+private final class SessionKeeper: Sendable {
+  let sessions: Provider<ScopeSession>
+  let asyncSessions: AsyncProvider<ScopeSession>
+  init(sessions: Provider<ScopeSession>, asyncSessions: AsyncProvider<ScopeSession>) {
+    self.sessions = sessions
+    self.asyncSessions = asyncSessions
+  }
+}
+
+struct ProviderOutsideScopeTests {
+  /// A singleton's `Provider` of a `.scoped` definition resolves where it was made, outside any
+  /// scope, even when called inside `withScope`: the error says so, instead of telling the caller,
+  /// already inside `withScope`, to resolve inside it.
+  @Test func aSingletonsProviderCalledInAScopeIsExplained() async throws {
+    let app = Container()
+    app.declareScopeProvided(ScopeRequest.self)
+    app.register(.scoped) { r in ScopeSession(request: try r.resolve()) }
+    app.autowire(.singleton, SessionKeeper.init)
+    let (error, awaited) = try await app.withScope { scope in
+      scope.register { ScopeRequest(path: "/") }
+      let keeper = try await scope.resolve(SessionKeeper.self)
+      let error = #expect(throws: ResolutionError.self) { try keeper.sessions() }
+      var awaited: ResolutionError?
+      do { _ = try await keeper.asyncSessions() } catch { awaited = error as? ResolutionError }
+      return (error, awaited)
+    }
+    for error in [error, awaited] {
+      #expect(error?.code == .outsideScope)
+      let message = error?.message ?? ""
+      #expect(message.contains("Provider<ScopeSession>") && message.contains("made outside any scope"), "\(message)")
+      #expect(error?.remedy.contains("make the definition that holds") == true, "\(error?.remedy ?? "")")
+    }
+  }
+}
