@@ -233,7 +233,7 @@ extension Container {
     // is still the other end of an edge).
     let reached = Set(recorder.scopes.keys).union(recorder.laterRequests.map(\.request.to))
     let keys = onlyReached ? Array(reached) : Array(scopes.keys)
-    let names = DecorationTag.nodeNames(of: keys)
+    let names = DecorationTag.nodeNames(of: keys, madeTypes: recorder.decoratorTypes)
     let nodes = keys.compactMap { key in
       scopes[key].map { scope in
         DependencyGraph.Node(

@@ -29,6 +29,9 @@ final class EdgeRecorder: GraphObserver {
     var needsAwait = false
   }
   private(set) var scopes: [DefinitionKey: Scope] = [:]
+  /// The name of the type each decorator made, which its key's type (what its closure returns,
+  /// perhaps the decorated existential) may not say.
+  private(set) var decoratorTypes: [DefinitionKey: String] = [:]
   /// The definition that answered each requested key (a forwarded type, a tag fallback).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
   /// The definitions being built, innermost last.
@@ -140,6 +143,9 @@ final class EdgeRecorder: GraphObserver {
   }
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
+    if let definition = building.last, DecorationTag.decorated(byDecorator: definition) != nil {
+      decoratorTypes[definition] = typeName(type(of: instance))
+    }
     guard let definition = building.last, let asked = pendingWeak.removeValue(forKey: definition),
       type(of: instance) is AnyClass,
       // The container keeps what a singleton or custom scope makes (validation does not, but a

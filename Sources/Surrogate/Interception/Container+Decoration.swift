@@ -406,13 +406,15 @@ extension DecorationTag {
   /// A decorator is its type (`CachingAccounts`), a decorated definition moved under a hidden key
   /// is the key it was registered with; a name two definitions share is numbered, the
   /// undecorated one first, then in the order the decorators were applied (`CachingAccounts #2`).
-  static func nodeNames(of keys: [DefinitionKey]) -> [DefinitionKey: String] {
+  /// `madeTypes`: the name of the type each decorator made, when the export saw it: a closure that
+  /// returns the decorated existential (`as any Accounts`) does not name it.
+  static func nodeNames(of keys: [DefinitionKey], madeTypes: [DefinitionKey: String] = [:]) -> [DefinitionKey: String] {
     var byName: [String: [DefinitionKey]] = [:]
     for key in keys {
       let name: String
       switch (key.tag?.value as? DecorationTag)?.role {
       case nil: name = key.description
-      case .decorator: name = typeName(key.type)
+      case .decorator: name = madeTypes[key] ?? typeName(key.type)
       case .inner: name = userKey(of: key).description
       }
       byName[name, default: []].append(key)

@@ -109,3 +109,27 @@ private func synchronousGraph(of container: Container) throws -> DependencyGraph
   #expect(throws: ResolutionError.self) { try container.dependencyGraph(of: OrderDetail.self) }
   return try container.dependencyGraph(of: OrderDetail.self, arguments: "o42")
 }
+
+private protocol NamedAccounts: Sendable {}
+private final class RemoteNamedAccounts: NamedAccounts {}
+private final class CachingNamedAccounts: NamedAccounts {
+  let upstream: any NamedAccounts
+  init(upstream: any NamedAccounts) { self.upstream = upstream }
+}
+
+struct DecoratorNodeNameTests {
+  /// A decorator is named after the type it makes, also when its closure returns the decorated
+  /// existential: two such decorators are `CachingNamedAccounts` and `CachingNamedAccounts #2`.
+  @Test func aDecoratorReturningTheExistentialIsNamedAfterWhatItMade() {
+    let container = Container()
+    container.register(.singleton) { RemoteNamedAccounts() }.implements((any NamedAccounts).self)
+    container.decorate((any NamedAccounts).self) { _, inner in
+      CachingNamedAccounts(upstream: inner) as any NamedAccounts
+    }
+    container.decorate((any NamedAccounts).self) { _, inner in
+      CachingNamedAccounts(upstream: inner) as any NamedAccounts
+    }
+    let names = container.dependencyGraph().nodes.filter { $0.decorates != nil }.map(\.name).sorted()
+    #expect(names == ["CachingNamedAccounts", "CachingNamedAccounts #2"], "\(names)")
+  }
+}
