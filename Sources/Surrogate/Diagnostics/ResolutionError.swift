@@ -31,7 +31,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   public var message: String {
     switch text {
     case .written(let message): message
-    case .cycle(let start): "Circular dependency: \(path[start...].map(\.description).joined(separator: " → "))."
+    case .cycle(let start):
+      // Closed through a forwarded type (`PView`), the path's last step is the first again.
+      "Circular dependency: \(path[start...].map(\.description).joined(separator: " → "))"
+        + (path.count > start + 1 && path[path.count - 1] != path[start] ? ", which is \(path[start]) again." : ".")
     case .notFound(let explanation): explanation.message
     }
   }

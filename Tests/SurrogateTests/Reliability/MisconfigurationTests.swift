@@ -201,7 +201,7 @@ struct MisconfigurationTests {
       .implements((any ListInteractorOutput).self)
     let error = #expect(throws: ResolutionError.self) { try container.resolve(ListPresenter.self) }
     #expect(error?.code == .circularDependency)
-    #expect(error?.message == "Circular dependency: ListPresenter → ListInteractorOutput.")
+    #expect(error?.message == "Circular dependency: ListPresenter → ListInteractorOutput, which is ListPresenter again.")
   }
 
   @Test func graphTenThousandDeepFailsCleanlyAtTheDefaultLimit() {
