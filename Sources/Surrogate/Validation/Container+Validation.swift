@@ -287,10 +287,17 @@ extension Container {
       guard let checks = graph?.collectionChecksIfAny else { return }
       for path in checks.emptyCollections {
         let element = path.last.flatMap { ($0.type as? any ResolvableCollection.Type)?.elementType }
-        let registered = root.keysOfThisAndAncestors().filter {
+        let keys = root.keysOfThisAndAncestors()
+        let registered = keys.filter {
           $0.type == element && !ContributionTag.isMember($0) && !DecorationTag.isDecoration($0.tag)
         }
-        findings.noteEmpty(path, registered: registered)
+        // Members of the same element contributed to another collection (a list, for a map).
+        var elsewhere: [String: Int] = [:]
+        for key in keys where key.type == element {
+          guard let member = ContributionTag.of(key), member.collection != path.last?.type else { continue }
+          elsewhere[typeName(member.collection), default: 0] += 1
+        }
+        findings.noteEmpty(path, registered: registered, contributedElsewhere: elsewhere)
       }
     }
 

@@ -93,8 +93,9 @@ struct ValidationFindings {
 
   /// A collection along `path` resolved empty; `registered` are definitions of its element type
   /// that are not contributed to it.
-  mutating func noteEmpty(_ path: [DefinitionKey], registered: [DefinitionKey]) {
-    if seen.insert("empty|\(path)").inserted { warnings.append(.emptyCollection(path: path, registered: registered)) }
+  mutating func noteEmpty(_ path: [DefinitionKey], registered: [DefinitionKey], contributedElsewhere: [String: Int]) {
+    guard seen.insert("empty|\(path)").inserted else { return }
+    warnings.append(.emptyCollection(path: path, registered: registered, contributedElsewhere: contributedElsewhere))
   }
 
   /// Members of collections that collaborating containers hold and the resolved list leaves out.

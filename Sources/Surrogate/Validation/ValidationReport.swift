@@ -304,18 +304,26 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
         + Graph.stoppedTagAdvice(down: name))
   }
 
-  static func emptyCollection(path: [DefinitionKey], registered: [DefinitionKey]) -> ValidationWarning {
+  /// - Parameter contributedElsewhere: How many members of the same element type were contributed
+  ///   to each other collection (a list, when a map is empty), by its name.
+  static func emptyCollection(
+    path: [DefinitionKey], registered: [DefinitionKey], contributedElsewhere: [String: Int] = [:]
+  ) -> ValidationWarning {
     let names = path.map(\.description).joined(separator: " → ")
     let last = path.last.map(\.description) ?? "?"
     let spelled = registered.map(\.description).sorted()
     let notContributed =
       spelled.isEmpty
       ? "" : " \(spelled.joined(separator: ", ")) \(spelled.count == 1 ? "is" : "are") registered but not contributed."
+    let elsewhere = contributedElsewhere.sorted { $0.key < $1.key }.map { collection, count in
+      " \(count) \(count == 1 ? "member is" : "members are") contributed to \(collection) instead: a list and a map "
+        + "of the same element are separate collections."
+    }.joined()
     return ValidationWarning(
       kind: .emptyCollection, path: path,
-      message: "\(last) resolved empty because nothing is contributed to it (\(names)).\(notContributed) Contribute "
-        + "its members with `container.register(into:)` or `.contributes(to:)` on their definitions, or keep it "
-        + "empty on purpose.")
+      message: "\(last) resolved empty because nothing is contributed to it (\(names)).\(notContributed)\(elsewhere) "
+        + "Contribute its members with `container.register(into:)` or `.contributes(to:)` on their definitions, or "
+        + "keep it empty on purpose.")
   }
 
   static func laterRequiresAwait(

@@ -219,3 +219,23 @@ struct ProviderOutsideScopeTests {
     }
   }
 }
+
+private protocol TruthHandler: Sendable {}
+private final class FirstTruthHandler: TruthHandler {}
+private final class TruthRouter: Sendable {
+  let handlers: [String: any TruthHandler]
+  init(handlers: [String: any TruthHandler]) { self.handlers = handlers }
+}
+
+struct EmptyCollectionOfTheOtherKindTests {
+  /// Members contributed to a list while the consumer takes a map of the same element: the empty
+  /// map's warning names them and the collection they went to.
+  @Test func anEmptyMapNamesTheMembersContributedToTheList() {
+    let container = Container()
+    container.register(into: [any TruthHandler].self) { FirstTruthHandler() }
+    container.autowire(TruthRouter.init)
+    let warning = container.validate().warnings.first { $0.kind == .emptyCollection }
+    let message = warning?.message ?? ""
+    #expect(message.contains("1 member is contributed to Array<TruthHandler> instead"), "\(message)")
+  }
+}
