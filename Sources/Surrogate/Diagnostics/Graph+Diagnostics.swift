@@ -40,7 +40,7 @@ extension Graph {
       message: "\(what) and cannot be resolved synchronously.",
       remedy: "\(awaiting) That is not enough here: \(synchronous.code) \(synchronous.verb) synchronously under "
         + "`try await` too, and synchronous code cannot await. Make \(synchronous.pronoun) `async` as well and "
-        + "resolve what \(synchronous.pronoun) \(synchronous.pronoun == "it" ? "needs" : "need") with `try await r.resolve(...)` (`register { r async throws in ... }`)"
+        + "resolve what \(synchronous.pronoun == "it" ? "it needs" : "they need") with `try await r.resolve(...)` (`register { r async throws in ... }`)"
         + (blockOnly
           ? "."
           : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` makes before anything asks.")
@@ -92,7 +92,7 @@ extension Graph {
       remedy: "Resolve it synchronously from @MainActor code. `try await container.resolve(...)` alone is not enough "
         + "here: \(synchronous.code) \(synchronous.verb) synchronously off the main actor under `try await` too. "
         + "Register \(synchronous.pronoun) for the main actor as well (`{ @MainActor r in ... }`), or make "
-        + "\(synchronous.pronoun) `async` and resolve what \(synchronous.pronoun) \(synchronous.pronoun == "it" ? "needs" : "need") "
+        + "\(synchronous.pronoun) `async` and resolve what \(synchronous.pronoun == "it" ? "it needs" : "they need") "
         + "with `try await r.resolve(...)`, which runs main-actor factories on the main actor.")
   }
 

@@ -158,9 +158,11 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible {
     var reason = resolution.map { "\($0.code): \($0.message)" } ?? "\(error)"
     while reason.hasSuffix(".") { reason.removeLast() }
     let isCycle = resolution?.code == .circularDependency
+    // The path, unless the reason (a cycle) already lists it.
+    let path = resolution.map { isCycle || $0.path.count < 2 ? "" : " (path: \($0.pathDescription))" } ?? ""
     return ServiceError(
-      .resolutionFailed, key: key, cause: error,
-      message: "The service \(key) could not be made: \(reason). No service was started.",
+      .resolutionFailed, key: key, path: resolution?.path, cause: error,
+      message: "The service \(key) could not be made: \(reason)\(path). No service was started.",
       remedy: isCycle
         ? "Services cannot take each other in their initializers (a service must stay `.singleton`): let one of "
           + "them take the other as `Lazy<T>`, resolved on first use."

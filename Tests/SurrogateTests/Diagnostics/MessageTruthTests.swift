@@ -239,3 +239,31 @@ struct EmptyCollectionOfTheOtherKindTests {
     #expect(message.contains("1 member is contributed to Array<TruthHandler> instead"), "\(message)")
   }
 }
+
+private final class MissingForService: Sendable {}
+private final class PurgerDependency: Sendable {
+  init(missing: MissingForService) {}
+}
+private final class PurgerService: LongRunningService {
+  init(dependency: PurgerDependency) {}
+  func run() async throws {}
+}
+
+struct ServiceResolutionFailurePathTests {
+  /// A service that cannot be made says along which path, as a resolution error does, in its own
+  /// message and `path`.
+  @Test func aServiceThatCannotBeMadeNamesThePath() async {
+    let container = Container()
+    container.autowire(PurgerDependency.init)
+    container.autowire(.singleton, PurgerService.init).runsAsService()
+    do {
+      try await container.runServices()
+      Issue.record("runServices returned")
+    } catch {
+      #expect(error.code == .resolutionFailed)
+      #expect(error.path.map(\.description) == ["PurgerService", "PurgerDependency", "MissingForService"])
+      #expect(
+        error.message.contains("(path: PurgerService → PurgerDependency → MissingForService)"), "\(error.message)")
+    }
+  }
+}

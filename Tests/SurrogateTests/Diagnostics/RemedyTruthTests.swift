@@ -65,7 +65,8 @@ struct RemedyTruthTests {
     container.register { r in RemedyScreen(user: try r.resolve()) }
     let error = synchronousError { try container.resolve(RemedyScreen.self) }
     #expect(
-      error?.remedy.contains("the synchronous factories of RemedyScreen and RemedyUser run synchronously") == true,
+      error?.remedy.contains("the synchronous factories of RemedyScreen and RemedyUser run synchronously") == true
+        && error?.remedy.contains("resolve what they need") == true,
       "\(error?.remedy ?? "")")
     container.register { r async throws in RemedyUser(database: try await r.resolve()) }
     container.register { r async throws in RemedyScreen(user: try await r.resolve()) }
