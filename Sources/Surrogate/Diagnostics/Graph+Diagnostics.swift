@@ -150,7 +150,27 @@ extension Graph {
   func circularDependency(from start: Int, requested: DefinitionKey) -> ResolutionError {
     ResolutionError(
       .circularDependency, key: requested, path: path(to: requested), text: .cycle(start: start),
-      remedy: decoratorAskingForWhatItDecorates(requested) ?? Self.cycleRemedy)
+      remedy: specialCycleRemedy(from: start, requested: requested) ?? Self.cycleRemedy)
+  }
+
+  /// The remedy of a cycle that the general one does not fix: a decorator asking for what it
+  /// decorates, or services taking each other.
+  ///
+  /// NB: each is looked for only when the frames say it may be (a cycle of one definition, a
+  /// singleton on the cycle): a forwarding through a weak proxy meets a cycle and recovers on every
+  /// resolve, and reads no remedy.
+  private func specialCycleRemedy(from start: Int, requested: DefinitionKey) -> String? {
+    if start == frameCount - 1, let remedy = decoratorAskingForWhatItDecorates(requested) { return remedy }
+    let cycle = frames[start...]
+    guard cycle.contains(where: \.isSingleton) else { return nil }
+    let services = Set(
+      root.lookupChain().flatMap { container in
+        container.links.withLock(owner: container) { $0.serviceDeclarations.map(\.id) }
+      })
+    guard cycle.contains(where: { services.contains($0.id) }) else { return nil }
+    return "A service is on the cycle, and services start in their dependencies' order, which a cycle does not "
+      + "have (`.resolvingProperties` does not break it: `resolveServices()` throws `dependencyCycle`). Let one "
+      + "side take the other as `Lazy<T>`, resolved on first use, which sets no order."
   }
 
   /// The remedy of a cycle that a decorator's closure closed by resolving the type it decorates

@@ -205,3 +205,38 @@ extension RemedyTruthTests {
     #expect(await container.validate().isValid)
   }
 }
+
+private final class RemedyMailer: LongRunningService {
+  init(queue: RemedyQueue) {}
+  func run() async throws {}
+}
+private final class RemedyQueue: LongRunningService {
+  let mailer: Lazy<RemedyMailer>
+  init(mailer: Lazy<RemedyMailer>) { self.mailer = mailer }
+  func run() async throws {}
+}
+private final class RemedyEagerQueue: LongRunningService {
+  init(mailer: RemedyMailerOfEagerQueue) {}
+  func run() async throws {}
+}
+private final class RemedyMailerOfEagerQueue: LongRunningService {
+  init(queue: RemedyEagerQueue) {}
+  func run() async throws {}
+}
+
+extension RemedyTruthTests {
+  /// Two services that take each other: only a `Lazy` breaks the cycle (services start in their
+  /// dependencies' order), and the remedy says so; done, the services resolve in order.
+  @Test func aCycleOfServicesIsToldToTakeALazy() async throws {
+    let container = Container()
+    container.autowire(.singleton, RemedyMailerOfEagerQueue.init).runsAsService()
+    container.autowire(.singleton, RemedyEagerQueue.init).runsAsService()
+    let error = #expect(throws: ResolutionError.self) { try container.resolve(RemedyEagerQueue.self) }
+    #expect(error?.remedy.contains("`Lazy<T>`") == true, "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("`.resolvingProperties` does not break it") == true, "\(error?.remedy ?? "")")
+    let fixed = Container()
+    fixed.autowire(.singleton, RemedyMailer.init).runsAsService()
+    fixed.autowire(.singleton, RemedyQueue.init).runsAsService()
+    _ = try await fixed.resolveServices()
+  }
+}
