@@ -409,8 +409,14 @@ extension Graph {
     // constrained one is named with its `any` already.
     let isExistential = InstanceType.isExistential(key.type) || name.hasPrefix("any ")
     let metatype = isExistential ? "(\(name.hasPrefix("any ") ? name : "any " + name)).self" : "\(name).self"
-    // A function, a metatype or a tuple has no initializer to auto-wire.
-    if !isExistential, name.contains("->") || name.hasSuffix(".Type") || name.hasPrefix("(") {
+    // A function, a metatype or a tuple has no initializer to auto-wire; a type of the standard
+    // library or Foundation (a `String` a default argument left unregistered) has many, which
+    // `X.init` cannot pick from.
+    let module = _typeName(key.type, qualified: true).prefix { $0 != "." }
+    if !isExistential,
+      name.contains("->") || name.hasSuffix(".Type") || name.hasPrefix("(") || module == "Swift"
+        || module == "Foundation"
+    {
       return "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name)."
     }
     guard isExistential else {

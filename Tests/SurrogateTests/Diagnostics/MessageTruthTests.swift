@@ -49,6 +49,7 @@ struct MessageTruthTests {
     let container = Container()
     for type in [
       (() -> Int).self as Any.Type, Int.Type.self, (Int, String).self, (any MessageRepository<Int>).self,
+      String.self, Double.self,
     ] {
       let error = container.validateMissing(type)
       #expect(error?.remedy.contains("autowire") == false, "\(error?.remedy ?? "")")
