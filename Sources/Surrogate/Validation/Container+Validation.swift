@@ -48,8 +48,9 @@ extension Container {
   /// instance of a `.unique` or `.shared` definition alive for its whole life), tagged requests
   /// answered by an untagged singleton while other tags of that type are registered, a tagged
   /// request's tag stopping at a `resolve` without `tag:`
-  /// (``ValidationWarning/Kind/tagNotPassedOn``), and instances only a weak proxy holds
-  /// (``ValidationWarning/Kind/heldOnlyWeakly``).
+  /// (``ValidationWarning/Kind/tagNotPassedOn``), a `Lazy` or `Provider` of a definition that
+  /// needs `await` (``ValidationWarning/Kind/laterRequiresAwait``), and instances only a weak proxy
+  /// holds (``ValidationWarning/Kind/heldOnlyWeakly``).
   ///
   /// ```swift
   /// let report = container.validate()
