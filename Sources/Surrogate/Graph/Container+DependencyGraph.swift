@@ -144,15 +144,41 @@ extension Container {
   /// - Parameters:
   ///   - type: The root to resolve.
   ///   - tag: The root's tag.
+  /// - Returns: The graph.
+  /// - Throws: The ``ResolutionError`` of the resolution, or `CancellationError`.
+  public func dependencyGraph<T>(of type: T.Type, tag: (any Hashable & Sendable)? = nil) async throws
+    -> DependencyGraph
+  {
+    try await drawAsync(DefinitionKey(type: T.self, tag: .wrap(tag)), arguments: ())
+  }
+
+  /// The graph of one resolution of `type` with runtime arguments, resolved as `try await resolve`
+  /// does (see ``dependencyGraph(of:tag:)``).
+  ///
+  /// ```swift
+  /// let detail = try await container.dependencyGraph(of: OrderDetail.self, arguments: "o42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The root to resolve.
+  ///   - tag: The root's tag.
   ///   - arguments: The root's runtime arguments.
   /// - Returns: The graph.
   /// - Throws: The ``ResolutionError`` of the resolution, or `CancellationError`.
   public func dependencyGraph<T, each Argument>(
     of type: T.Type, tag: (any Hashable & Sendable)? = nil, arguments: repeat each Argument
   ) async throws -> DependencyGraph {
-    if let override = activeOverride {
-      return try await override.dependencyGraph(of: type, tag: tag, arguments: repeat each arguments)
-    }
+    try await drawAsync(
+      DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag)),
+      arguments: (repeat each arguments))
+  }
+
+  /// The awaited graph of one resolution of `key` with `arguments` (see ``dependencyGraph(of:tag:)``).
+  ///
+  /// NB: the form without arguments is a function of its own, not the pack's with none: the API
+  /// of the last release keeps it.
+  private func drawAsync(_ key: DefinitionKey, arguments: Any) async throws -> DependencyGraph {
+    if let override = activeOverride { return try await override.drawAsync(key, arguments: arguments) }
     let entries = entriesInReach()
     // NB: an eager singleton that fails here is left to the resolution, which meets it unmade.
     let eagerRecorder = EdgeRecorder(distinguishesHiddenDefinitions: true)
@@ -167,9 +193,7 @@ extension Container {
     do {
       let drawing = graph!
       _ = try await drawing.runningAsTaskGraph {
-        try await drawing.resolveErasedAsync(
-          DefinitionKey(type: T.self, argumentsType: (repeat each Argument).self, tag: .wrap(tag)),
-          arguments: (repeat each arguments), from: self)
+        try await drawing.resolveErasedAsync(key, arguments: arguments, from: self)
       }
       failure = nil
     } catch {
