@@ -7,7 +7,6 @@ enum MainActorHop {
     _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) async throws -> Output
   ) async throws -> Output {
     try graph.beginMainActorHop()
-    defer { graph.endMainActorHop() }
     let output = try await runOnMain(TaskOwned(value: (graph, input)), body)
     return output.value
   }
@@ -20,7 +19,6 @@ enum MainActorHop {
     _ graph: Graph, _ input: Input, _ body: @escaping @MainActor @Sendable (Input) throws -> Output
   ) async throws -> Output {
     try graph.beginMainActorHop()
-    defer { graph.endMainActorHop() }
     let output = try await runSynchronouslyOnMain(TaskOwned(value: (graph, input)), body)
     return output.value
   }
@@ -32,7 +30,15 @@ enum MainActorHop {
     let (graph, value) = input.value
     let outer = graph.runsOnMainActor
     graph.runsOnMainActor = true
-    defer { graph.runsOnMainActor = outer }
+    // NB: the hop ends on the main actor, when the body has run, not once the task is back on its
+    // executor: in between, the main actor is free, and a synchronous resolve there that met an
+    // instance this graph made and has not published yet took the graph for one that needs the
+    // main actor, and threw `requiresAwait` (outside client 32: 27 to 31 of 1,000 resolves racing
+    // resets). Needed again, the graph begins another hop, which backs off if the main actor waits.
+    defer {
+      graph.runsOnMainActor = outer
+      graph.endMainActorHop()
+    }
     return TaskOwned(value: try graph.runningSynchronously { try body(value) })
   }
 
@@ -43,7 +49,11 @@ enum MainActorHop {
     let (graph, value) = input.value
     let outer = graph.runsOnMainActor
     graph.runsOnMainActor = true
-    defer { graph.runsOnMainActor = outer }
+    // NB: ends on the main actor, as ``runSynchronouslyOnMain(_:_:)``'s does.
+    defer {
+      graph.runsOnMainActor = outer
+      graph.endMainActorHop()
+    }
     return TaskOwned(value: try await body(value))
   }
 }

@@ -79,7 +79,8 @@ extension Graph {
       message: "\(requested) is being made by an awaited `resolve` that needs the main actor to finish it, and this "
         + "synchronous resolution on the main actor would block the main actor waiting for it.",
       remedy: "Resolve it with `try await container.resolve(...)` here: it waits without blocking the main actor. "
-        + "Or make it before anything asks (an `.eagerSingleton` that `try await bootstrap()` makes).")
+        + "Or, for a singleton, make it before anything asks (an `.eagerSingleton` that `try await bootstrap()` "
+        + "makes).")
   }
 
   func waitForCreationAsync(by creator: GraphOwner, gate: Gate, requested: DefinitionKey) async throws {
