@@ -91,3 +91,27 @@ extension LeakSuggestionTruthTests {
     #expect(log.suggestion.contains("Give TruthLog tag \"audit\" a singleton scope"), "\(log.suggestion)")
   }
 }
+
+private protocol PickedAnalytics: AnyObject, Sendable {}
+private final class LivePickedAnalytics: PickedAnalytics {}
+private final class AnalyticsScreen: Sendable {
+  let analytics: any PickedAnalytics
+  init(analytics: any PickedAnalytics) { self.analytics = analytics }
+}
+
+extension LeakSuggestionTruthTests {
+  /// A `.shared` definition that picks an implementation by resolving a singleton (how a Factory
+  /// user writes `self { self.liveAnalytics() }`) hands out the container's singleton: kept on
+  /// purpose, never a leak, made before the check or by it.
+  @Test(arguments: [false, true])
+  func aSingletonHandedOutByASharedDefinitionIsKeptNotLeaked(madeBefore: Bool) throws {
+    let container = Container()
+    container.register(.singleton) { LivePickedAnalytics() }
+    container.register(.shared, type: (any PickedAnalytics).self) { r in try r.resolve(LivePickedAnalytics.self) }
+    container.register { r in AnalyticsScreen(analytics: try r.resolve()) }
+    if madeBefore { _ = try container.resolve(LivePickedAnalytics.self) }
+    let report = try container.checkForLeaks(resolving: AnalyticsScreen.self)
+    #expect(report.isReleased, "\(report)")
+    #expect(report.retainedByContainer == 1, "\(report)")
+  }
+}

@@ -53,12 +53,23 @@ package final class ResolutionRecording: GraphObserver {
   package func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
     guard type(of: instance) is AnyClass else { return }
     let object = instance as AnyObject
-    recorded.insert(ObjectIdentifier(object))
     let definition = building.last ?? requested
     // A list's or map's member is requested as the element type: its own key names which one.
     let key = ContributionTag.isMember(definition) ? definition : requested
-    instances.append(
-      Instance(object: object, objectID: ObjectIdentifier(object), key: key, definition: definition, scope: scope))
+    let made = Instance(
+      object: object, objectID: ObjectIdentifier(object), key: key, definition: definition, scope: scope)
+    // One object handed out by two definitions (a `.shared` factory that returns a singleton it
+    // resolved, `{ r in try r.resolve(LiveAnalytics.self) }`) is one instance: the container's to
+    // keep if either definition is kept, never checked as a leak then.
+    guard recorded.insert(ObjectIdentifier(object)).inserted else {
+      if scope.isKeptByContainer, let index = instances.firstIndex(where: { $0.objectID == made.objectID }),
+        !instances[index].scope.isKeptByContainer
+      {
+        instances[index] = made
+      }
+      return
+    }
+    instances.append(made)
   }
 
   package func usesKept(_ instance: Any, definition: DefinitionKey, scope: Scope) {
