@@ -22,9 +22,7 @@ extension Graph {
         message: "\(what), but \(asker.code) asks for it, and synchronous code cannot await: it runs once.",
         remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
           + (asker.isMainActor ? "{ @MainActor r async throws in ... }`)" : "{ r async throws in ... }`)")
-          + (blockOnly
-            ? "."
-            : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` makes before anything asks.")
+          + (blockOnly ? "." : madeFirstRemedy(key))
       )
     }
     let awaiting =
@@ -41,10 +39,20 @@ extension Graph {
       remedy: "\(awaiting) That is not enough here: \(synchronous.code) \(synchronous.verb) synchronously under "
         + "`try await` too, and synchronous code cannot await. Make \(synchronous.pronoun) `async` as well and "
         + "resolve what \(synchronous.pronoun == "it" ? "it needs" : "they need") with `try await r.resolve(...)` (`register { r async throws in ... }`)"
-        + (blockOnly
-          ? "."
-          : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` makes before anything asks.")
+        + (blockOnly ? "." : madeFirstRemedy(key))
     )
+  }
+
+  /// The other way out of a `requiresAwait` for `key`'s `async` factory: the singleton made before
+  /// anything asks, by `try await bootstrap()`. An eager singleton already is one: `bootstrap()`
+  /// was not awaited yet (or a reset released what it made).
+  private func madeFirstRemedy(_ key: DefinitionKey) -> String {
+    let isEager = root.lookupHonoringOverrides(key)?.entry.isEagerSingleton ?? false
+    return isEager
+      ? ", or call `try await container.bootstrap()` before anything asks: \(key) is an eager singleton, which it "
+        + "makes (again, after a `reset` released it)."
+      : ", or register \(key) as an eager singleton (`.eagerSingleton`), which `try await container.bootstrap()` "
+        + "makes before anything asks."
   }
 
   /// In a synchronous resolution that met a definition needing `await` (or the main actor), the

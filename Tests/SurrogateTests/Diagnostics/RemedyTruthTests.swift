@@ -240,3 +240,19 @@ extension RemedyTruthTests {
     _ = try await fixed.resolveServices()
   }
 }
+
+extension RemedyTruthTests {
+  /// An eager singleton met before `bootstrap()` ran is not told to become one: to bootstrap first.
+  @Test func anEagerSingletonMetBeforeBootstrapIsToldToBootstrap() async throws {
+    let container = Container()
+    container.register(.eagerSingleton) { () async throws in try await RemedyDatabase.open() }
+    container.register { r in RemedyUser(database: try r.resolve()) }
+    let error = synchronousError { try container.resolve(RemedyUser.self) }
+    #expect(
+      error?.remedy.contains("call `try await container.bootstrap()` before anything asks") == true,
+      "\(error?.remedy ?? "")")
+    #expect(error?.remedy.contains("register RemedyDatabase as an eager singleton") == false)
+    try await container.bootstrap()
+    #expect(synchronousError { try container.resolve(RemedyUser.self) } == nil)
+  }
+}
