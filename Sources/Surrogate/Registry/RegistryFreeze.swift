@@ -90,6 +90,9 @@ struct RejectedChange: Equatable, Sendable {
       .modifiedAfterBootstrap, key: key, path: path ?? [key], message: what,
       remedy: "Make every change to a container's definitions before `bootstrap()` (a composition root that "
         + "registers late is a bug); register what a feature adds later in a child container, "
-        + "`Container(parent: container)`, or call `removeAll()` to empty the container and lift the freeze.")
+        + "`Container(parent: container)`; in a test, replace a definition for the test's task with "
+        + "`try container.withOverrides({ $0.register { ... } }) { ... }` (or the `.overriding` test trait), "
+        + "which a bootstrapped container honours; or call `removeAll()` to empty the container and lift the "
+        + "freeze.")
   }
 }

@@ -256,3 +256,28 @@ extension RemedyTruthTests {
     #expect(synchronousError { try container.resolve(RemedyUser.self) } == nil)
   }
 }
+
+private protocol RemedyFlags: Sendable {
+  var isOn: Bool { get }
+}
+private struct LiveRemedyFlags: RemedyFlags { var isOn: Bool { false } }
+private struct MockRemedyFlags: RemedyFlags { var isOn: Bool { true } }
+
+extension RemedyTruthTests {
+  /// A test that registers a mock on the bootstrapped app container is told of `withOverrides`,
+  /// which replaces it for the test's task; done as written, the test gets the mock.
+  @Test func aLateRegistrationIsToldOfOverridesForTests() throws {
+    let container = Container()
+    container.register { LiveRemedyFlags() as any RemedyFlags }
+    try container.bootstrap()
+    container.register { MockRemedyFlags() as any RemedyFlags }
+    #expect(try container.resolve((any RemedyFlags).self).isOn == false)
+    let rejected = try #require(container.rejectedChanges.first)
+    #expect(
+      rejected.remedy.contains("`try container.withOverrides({ $0.register { ... } }) { ... }`"), "\(rejected.remedy)")
+    let flags = try container.withOverrides({ $0.register { MockRemedyFlags() as any RemedyFlags } }) {
+      try container.resolve((any RemedyFlags).self)
+    }
+    #expect(flags.isOn)
+  }
+}
