@@ -4,8 +4,9 @@ extension Container {
   ///
   /// Made for ``Scope/custom(_:)`` scopes, such as a "session" scope that a logout ends. The
   /// definitions stay registered, with their blocks and forwarded types, so resetting a scope is
-  /// allowed after ``bootstrap(isolation:)``. Resetting ``Scope/singleton`` (or another singleton
-  /// scope) releases those instances the same way; ``Scope/shared`` and ``Scope/unique`` keep
+  /// allowed after ``bootstrap(isolation:)``. Resetting ``Scope/singleton`` releases those
+  /// instances the same way, and so does resetting another singleton scope, each by its own name
+  /// (`reset(.eagerSingleton)` for the eager ones); ``Scope/shared`` and ``Scope/unique`` keep
   /// nothing, so resetting them changes nothing. A parent's instances are not released: reset
   /// the container that registered the definition, or an ancestor of it.
   ///
