@@ -62,3 +62,22 @@ struct SingletonResolvingThroughContainerOverrideTests {
     #expect(inside.clock?.name == "stub")
   }
 }
+
+extension Scope {
+  fileprivate static let overrideSession = Scope.custom("overrideSession")
+}
+
+extension SingletonResolvingThroughContainerOverrideTests {
+  /// What a custom scope or a weak singleton keeps outlives the overrides too (Concurrency.md):
+  /// first made inside `withOverrides`, it resolves its dependencies without them.
+  @Test(arguments: [Scope.overrideSession, .weakSingleton])
+  func anInstanceTheContainerKeepsIgnoresTheOverridesAsASingletonDoes(_ scope: Scope) throws {
+    let app = Container()
+    app.register(type: (any Clock).self) { SystemClock() }
+    app.register(scope) { r in Scheduler(clock: try r.resolve((any Clock).self)) }
+    let inside = try app.withOverrides({ $0.register(type: (any Clock).self) { StubClock() } }) {
+      try app.resolve(Scheduler.self)
+    }
+    #expect(inside.clock?.name == "system")
+  }
+}
