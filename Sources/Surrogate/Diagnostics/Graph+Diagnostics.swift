@@ -386,8 +386,13 @@ extension Graph {
     if let other = sameType.first(where: { $0.argumentsType != key.argumentsType }) {
       let given = key.hasArguments ? typeName(key.argumentsType) : "no arguments"
       let registered = typeName(other.argumentsType)
+      let passThem =
+        key.hasArguments
+        ? ""
+        : " Pass them: `resolve(\(name).self, arguments: ...)`; `dependencyGraph(of:arguments:)`, "
+          + "`validate(arguments:)` and SurrogateTesting's `checkForLeaks(resolving:arguments:)` take them too."
       return "\(name) is registered with arguments \(registered) but was resolved with \(given); argument types must "
-        + "match exactly\(argumentHint(registered: registered, given: given))."
+        + "match exactly\(argumentHint(registered: registered, given: given)).\(passThem)"
     }
     if !sameType.isEmpty {
       // Every tag it is registered with (a few, then how many more): naming only the first sent a

@@ -106,7 +106,9 @@ struct GraphOfARootWithArgumentsTests {
 /// The synchronous export (an async test would pick the awaited one); without arguments it throws
 /// as `resolve` does.
 private func synchronousGraph(of container: Container) throws -> DependencyGraph {
-  #expect(throws: ResolutionError.self) { try container.dependencyGraph(of: OrderDetail.self) }
+  let error = #expect(throws: ResolutionError.self) { try container.dependencyGraph(of: OrderDetail.self) }
+  #expect(
+    error?.remedy.contains("Pass them: `resolve(OrderDetail.self, arguments: ...)`") == true, "\(error?.remedy ?? "")")
   return try container.dependencyGraph(of: OrderDetail.self, arguments: "o42")
 }
 
