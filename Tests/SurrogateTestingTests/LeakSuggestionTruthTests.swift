@@ -89,6 +89,7 @@ extension LeakSuggestionTruthTests {
     let report = try container.checkForLeaks(resolving: AuditTrailKeeper.self)
     let log = try #require(report.leaks.first { $0.typeName == "TruthLog" }, "\(report)")
     #expect(log.suggestion.contains("Give TruthLog tag \"audit\" a singleton scope"), "\(log.suggestion)")
+    #expect(log.suggestion.contains("`Provider<TruthLog>` (resolved with `tag: \"audit\"`)"), "\(log.suggestion)")
   }
 }
 

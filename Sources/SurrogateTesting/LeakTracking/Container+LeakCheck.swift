@@ -386,12 +386,13 @@ extension Container {
     }
     // The definition, with its tag: the type's untagged definition may be a singleton already.
     let definition = leakedDefinition?.description ?? name
+    let provider = "`Provider<\(name)>`" + (leakedDefinition?.tag.map { " (resolved with `tag: \($0)`)" } ?? "")
     guard let scopeName = scope?.customName else {
       if isCaptive {
         return (
           path,
           "The singleton \(holderName) holds it: a captive dependency, which `validate()` reports as "
-            + "`captiveDependency`. Give \(definition) a singleton scope, inject a `Provider<\(name)>`, or make "
+            + "`captiveDependency`. Give \(definition) a singleton scope, inject a \(provider), or make "
             + "\(holderName) shorter-lived."
         )
       }
@@ -407,7 +408,7 @@ extension Container {
       return (
         path,
         "\(holderDescription) holds it: a captive dependency, which `validate()` reports as `captiveDependency`. "
-          + "Give \(definition) the same scope, inject a `Provider<\(name)>`, or make \(holderName) shorter-lived."
+          + "Give \(definition) the same scope, inject a \(provider), or make \(holderName) shorter-lived."
       )
     }
     return (
