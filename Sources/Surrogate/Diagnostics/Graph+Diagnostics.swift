@@ -26,8 +26,8 @@ extension Graph {
       )
     }
     let awaiting =
-      "Resolve the request that needs it with `try await container.resolve(...)`: it awaits async "
-      + "factories and blocks anywhere in the graph, and runs main-actor ones on the main actor."
+      "\(Self.resolveWithAwait): it awaits async factories and blocks anywhere in the graph, and runs "
+      + "main-actor ones on the main actor."
     guard let synchronous = codeThatStaysSynchronous(needingMainActor: false) else {
       return ResolutionError(
         .requiresAwait, key: key, path: path(to: key),
@@ -42,6 +42,10 @@ extension Graph {
         + (blockOnly ? "." : madeFirstRemedy(key))
     )
   }
+
+  /// How a `requiresAwait` or `requiresMainActor` remedy of a synchronous resolution begins
+  /// (``Container/bootstrap(isolation:)`` tells to await itself instead).
+  static let resolveWithAwait = "Resolve the request that needs it with `try await container.resolve(...)`"
 
   /// The other way out of a `requiresAwait` for `key`'s `async` factory: the singleton made before
   /// anything asks, by `try await bootstrap()`. An eager singleton already is one: `bootstrap()`
@@ -61,9 +65,8 @@ extension Graph {
   /// synchronous closures, not what the container wrote (auto-wiring awaits each parameter).
   /// Named for a remedy; `nil` when there is none.
   private func codeThatStaysSynchronous(needingMainActor: Bool) -> (code: String, verb: String, pronoun: String)? {
-    let entries = root.snapshotChain().flatMap(\.registry.entries)
     let names = frames.compactMap { frame -> String? in
-      guard frame.isConstructing, let entry = entries.first(where: { $0.id == frame.id }),
+      guard frame.isConstructing, let entry = definitionEntry(of: frame.id),
         !entry.awaitsDependenciesWhenAwaited, !(needingMainActor && entry.isMainActorIsolated)
       else { return nil }
       return definitionName(of: frame)
@@ -91,9 +94,8 @@ extension Graph {
     guard let synchronous = codeThatStaysSynchronous(needingMainActor: true) else {
       return ResolutionError(
         .requiresMainActor, key: key, path: path(to: key), message: message,
-        remedy: "Resolve the request that needs it with `try await container.resolve(...)`, which runs main-actor "
-          + "factories and blocks on the main actor wherever they are in the graph, or resolve synchronously from "
-          + "@MainActor code.")
+        remedy: "\(Self.resolveWithAwait), which runs main-actor factories and blocks on the main actor wherever "
+          + "they are in the graph, or resolve synchronously from @MainActor code.")
     }
     return ResolutionError(
       .requiresMainActor, key: key, path: path(to: key), message: message,
@@ -128,9 +130,13 @@ extension Graph {
 
   /// Whether the definition whose code runs in `frame` is registered for the main actor.
   private func isMainActorDefinition(_ frame: Frame) -> Bool {
-    root.snapshotChain().lazy.compactMap { snapshot in
-      snapshot.registry.entries.first { $0.id == frame.id }?.isMainActorIsolated
-    }.first ?? false
+    definitionEntry(of: frame.id)?.isMainActorIsolated ?? false
+  }
+
+  /// The registration `id` (a frame's), looked up in the containers the graph's root reads; `nil`
+  /// for one they do not hold (a collaborator's). For error messages only: it reads every entry.
+  private func definitionEntry(of id: RegistrationID) -> (any Entry)? {
+    root.snapshotChain().lazy.compactMap { snapshot in snapshot.registry.entries.first { $0.id == id } }.first
   }
 
   private func synchronousCode(of frame: Frame, named name: String) -> String {
@@ -146,9 +152,7 @@ extension Graph {
   /// there (a collaborator's definition).
   private func definitionName(of frame: Frame) -> String {
     let requested = frame.key
-    let definition = root.snapshotChain().lazy.compactMap { snapshot in
-      snapshot.registry.entries.first { $0.id == frame.id }?.key
-    }.first
+    let definition = definitionEntry(of: frame.id)?.key
     guard let definition, definition != requested else { return "\(requested)" }
     return "\(definition) (requested as \(requested))"
   }
@@ -185,7 +189,7 @@ extension Graph {
   /// (which reaches the decorator itself): it has that instance already, as `inner`.
   private func decoratorAskingForWhatItDecorates(_ requested: DefinitionKey) -> String? {
     guard let asker = frames.last,
-      let key = root.snapshotChain().lazy.compactMap({ $0.registry.entries.first { $0.id == asker.id }?.key }).first,
+      let key = definitionEntry(of: asker.id)?.key,
       let decorated = DecorationTag.decorated(byDecorator: key), decorated.type == requested.type
     else { return nil }
     return "A decorator of \(decorated) resolved \(decorated) itself, which is the decorator again. Wrap the "

@@ -37,17 +37,8 @@ extension Graph {
     guard observer.distinguishesHiddenDefinitions, id.container != ObjectIdentifier(root),
       let nearest = root.lookupHonoringOverrides(key), nearest.entry.id != id
     else { return key }
-    var distance = 0
-    var container = root.parent
-    var steps = 1
-    while let current = container {
-      if ObjectIdentifier(current) == id.container {
-        distance = steps
-        break
-      }
-      container = current.parent
-      steps += 1
-    }
-    return key.with(tag: InheritedTag(key: key, distance: distance).tag)
+    let ancestors = sequence(first: root, next: \.parent).dropFirst()
+    let distance = ancestors.enumerated().first { ObjectIdentifier($0.element) == id.container }.map { $0.offset + 1 }
+    return key.with(tag: InheritedTag(key: key, distance: distance ?? 0).tag)
   }
 }

@@ -1,4 +1,15 @@
 extension Registration {
+  @usableFromInline var needsAwaitOnAnyActor: Bool {
+    extras.map { $0.factoryIsAsync || $0.blocksNeedAwait } ?? false
+  }
+
+  /// NB: a synchronous main-actor factory has an `asyncFactory` too (its hop to the main actor),
+  /// which still makes its dependencies synchronously.
+  @usableFromInline var awaitsDependenciesWhenAwaited: Bool {
+    guard let extras else { return false }
+    return extras.factoryIsAsync || (extras.asyncFactory != nil && !extras.isMainActor)
+  }
+
   /// Checks that `graph` can make this definition's instance synchronously, here.
   ///
   /// Otherwise throws: ``ResolutionError/Code/requiresAwait`` for an `async` factory or block,

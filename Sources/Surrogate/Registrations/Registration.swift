@@ -200,15 +200,6 @@ final class Registration<Instance, Arguments>: Entry {
   }
   @usableFromInline var isForwarding: Bool { false }
   @usableFromInline var isMainActorIsolated: Bool { isMainActor }
-  /// NB: a synchronous main-actor factory has an `asyncFactory` too (its hop to the main actor),
-  /// which still makes its dependencies synchronously.
-  @usableFromInline var needsAwaitOnAnyActor: Bool {
-    extras.map { $0.factoryIsAsync || $0.blocksNeedAwait } ?? false
-  }
-  @usableFromInline var awaitsDependenciesWhenAwaited: Bool {
-    guard let extras else { return false }
-    return extras.factoryIsAsync || (extras.asyncFactory != nil && !extras.isMainActor)
-  }
 
   /// A copy with one more block: `block` is its synchronous form, `asyncBlock` the form an async
   /// resolution runs when it differs (see ``Extras/asyncBlocks``).

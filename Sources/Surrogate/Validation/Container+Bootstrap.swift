@@ -46,10 +46,8 @@ extension Container {
   private static func toldToAwaitBootstrap(_ error: ResolutionError) -> ResolutionError {
     guard error.code == .requiresAwait || error.code == .requiresMainActor else { return error }
     return error.with(
-      remedy: error.remedy.replacing(
-        "Resolve the request that needs it with `try await container.resolve(...)`",
-        with: "Call `try await container.bootstrap()` instead"
-      ).replacing("`try await container.resolve(...)`", with: "`try await container.bootstrap()`"))
+      remedy: error.remedy.replacing(Graph.resolveWithAwait, with: "Call `try await container.bootstrap()` instead")
+        .replacing("`try await container.resolve(...)`", with: "`try await container.bootstrap()`"))
   }
 
   /// Creates every ``Scope/eagerSingleton`` of this container now, awaiting `async` factories

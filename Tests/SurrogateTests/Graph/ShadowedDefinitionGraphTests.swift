@@ -135,3 +135,24 @@ struct DecoratorNodeNameTests {
     #expect(names == ["CachingNamedAccounts", "CachingNamedAccounts #2"], "\(names)")
   }
 }
+
+extension ShadowedDefinitionGraphTests {
+  /// In a scope: the scope registers its own logger, and the app's singleton keeps the app's; the
+  /// scope's export draws both, the app's as the parent's.
+  @Test func aScopesExportDrawsTheAppsDefinitionItHides() throws {
+    let app = Container()
+    app.register(.singleton) { ShadowLogger(label: "app") }
+    app.autowire(.singleton, AppService.init)
+    app.autowire(ScreenService.init)
+    app.autowire(ShadowRoot.init)
+    let (root, graph) = try app.withScope { scope in
+      scope.register { ShadowLogger(label: "scope") }
+      return (try scope.resolve(ShadowRoot.self), try scope.dependencyGraph(of: ShadowRoot.self))
+    }
+    #expect(root.app.logger.label == "app" && root.screen.logger.label == "scope")
+    let names = graph.nodes.filter { $0.key.type == ShadowLogger.self }.map(\.name).sorted()
+    #expect(names == ["ShadowLogger", "ShadowLogger (the parent's)"], "\(names)")
+    let parents = graph.nodes.first { $0.name == "ShadowLogger (the parent's)" }
+    #expect(graph.edges.contains { $0.from.type == AppService.self && $0.to == parents?.key })
+  }
+}
