@@ -302,7 +302,7 @@ extension Container {
     for (step, _, from, to) in backSteps {
       guard let request = requests.first(where: { $0.from == from && $0.to == to && $0.requested.type != to.type })
       else { continue }
-      let holder = String(describing: type(of: step.owner))
+      let holder = Surrogate.typeName(Swift.type(of: step.owner))
       let forwarded = request.requested.description
       return "\(step.description) holds \(to) through \(forwarded): forward \(forwarded) through WeakRefProxy, "
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
@@ -310,8 +310,8 @@ extension Container {
     // Then one the resolution did not make (a delegate set in a block): what asked for an instance
     // owns it.
     for (step, target, from, to) in backSteps where !requests.contains(where: { $0.from == from && $0.to == to }) {
-      let holder = String(describing: type(of: step.owner))
-      let targetName = String(describing: type(of: target))
+      let holder = Surrogate.typeName(Swift.type(of: step.owner))
+      let targetName = Surrogate.typeName(Swift.type(of: target))
       return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
         + "\(targetName), which the resolution made to hold \(holder)."
     }
@@ -341,7 +341,7 @@ extension Container {
   private static func keptStepSuggestion(for cycle: [LeakFinder.Step], kept: [(AnyObject, Scope)]) -> String? {
     for step in cycle {
       guard let scope = kept.first(where: { $0.0 === step.owner })?.1 else { continue }
-      let holder = String(describing: type(of: step.owner))
+      let holder = Surrogate.typeName(Swift.type(of: step.owner))
       let life = scope.customName.map { "in scope \"\($0)\" until that scope's `reset(_:)`" } ?? "for the app's life"
       return "\(holder) is kept by the container \(life), so weakening another reference of the cycle leaves the "
         + "rest held by it: make \(step.description) weak, or clear it when the screen goes away."
@@ -358,11 +358,11 @@ extension Container {
       let steps = LeakFinder.findPath(from: scopedOnCycles, to: leaked, limit: options.searchLimit).steps,
       let holder = steps.first?.owner
     else { return nil }
-    let holderName = String(describing: type(of: holder))
+    let holderName = Surrogate.typeName(Swift.type(of: holder))
     return (
-      steps.map(\.description) + [String(describing: type(of: leaked))],
+      steps.map(\.description) + [Surrogate.typeName(Swift.type(of: leaked))],
       "\(holderName) is a `.scoped` instance on a reference cycle, which outlives the scope, and it holds "
-        + "\(String(describing: type(of: leaked))): break \(holderName)'s cycle (its own leak shows it)."
+        + "\(Surrogate.typeName(Swift.type(of: leaked))): break \(holderName)'s cycle (its own leak shows it)."
     )
   }
 
@@ -376,9 +376,9 @@ extension Container {
       let steps = LeakFinder.findPath(from: kept.map(\.object), to: leaked, limit: options.searchLimit).steps,
       let holder = steps.first?.owner
     else { return nil }
-    let path = steps.map(\.description) + [String(describing: type(of: leaked))]
-    let holderName = String(describing: type(of: holder))
-    let name = String(describing: type(of: leaked))
+    let path = steps.map(\.description) + [Surrogate.typeName(Swift.type(of: leaked))]
+    let holderName = Surrogate.typeName(Swift.type(of: holder))
+    let name = Surrogate.typeName(Swift.type(of: leaked))
     let scope = kept.first { $0.object === holder }?.scope
     let leakedDefinition = definitions[ObjectIdentifier(leaked)]
     let isCaptive = requests.contains { request in

@@ -1,6 +1,8 @@
 // INVARIANT: an object's address is an identity for the search, never dereferenced; the search
 // holds every object it names.
 
+import Surrogate
+
 /// An object that was still alive when it should have been released, and why, when that can be
 /// seen.
 ///
@@ -76,7 +78,7 @@ enum LeakFinder {
     let isClosureCapture: Bool
 
     var description: String {
-      let type = String(describing: Swift.type(of: owner))
+      let type = Surrogate.typeName(Swift.type(of: owner))
       return path.isEmpty ? type : "\(type).\(path)"
     }
   }
@@ -96,7 +98,7 @@ enum LeakFinder {
     suggest: (_ cycle: [Step]) -> String? = { _ in nil },
     explainUnknown: (_ search: Search) -> (holderPath: [String], suggestion: String)? = { _ in nil }
   ) -> Leak {
-    let name = String(describing: type(of: object))
+    let name = Surrogate.typeName(Swift.type(of: object))
     let search = findPath(from: [object], to: object, limit: options.searchLimit)
     if let cycle = search.steps {
       let steps = cycle.map(\.description) + [name]
@@ -127,8 +129,8 @@ enum LeakFinder {
     guard !others.isEmpty, let steps = findPath(from: others, to: leaked, limit: options.searchLimit).steps,
       let holder = steps.first?.owner
     else { return nil }
-    let name = String(describing: type(of: leaked))
-    let holderName = String(describing: type(of: holder))
+    let name = Surrogate.typeName(Swift.type(of: leaked))
+    let holderName = Surrogate.typeName(Swift.type(of: holder))
     return (
       steps.map(\.description) + [name],
       "\(holderName) holds it, and leaks on a reference cycle of its own: break that cycle (\(holderName)'s leak "
@@ -147,7 +149,7 @@ enum LeakFinder {
 
   private static func closureSuggestion(_ cycle: [Step], leaked: String) -> String? {
     guard let index = cycle.firstIndex(where: \.isClosureCapture) else { return nil }
-    let captured = index + 1 < cycle.count ? String(describing: type(of: cycle[index + 1].owner)) : leaked
+    let captured = index + 1 < cycle.count ? Surrogate.typeName(Swift.type(of: cycle[index + 1].owner)) : leaked
     return "The closure in \(cycle[index].description) captures \(captured) strongly: capture it weakly, "
       + "`{ [weak self] in ... }`."
   }
@@ -206,7 +208,7 @@ enum LeakFinder {
       let current = queue[index]
       index += 1
       let found = ReferenceWalker.references(from: current) { seen[$0] }
-      let owner = String(describing: type(of: current))
+      let owner = Surrogate.typeName(Swift.type(of: current))
       search.opaque += found.opaque.map { joinedName(owner, $0) }
       search.closures += found.closures.map { joinedName(owner, $0) }
       search.tasks += found.tasks.map { joinedName(owner, $0) }

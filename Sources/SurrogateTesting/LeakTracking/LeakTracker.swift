@@ -1,3 +1,4 @@
+import Surrogate
 import Synchronization
 
 // INVARIANT: `SendableBox` is `@unchecked Sendable`: it is made and read only under
@@ -58,7 +59,7 @@ public final class LeakTracker: Sendable {
   ) {
     guard let object else { return }
     let entry = Tracked(
-      object: object, typeName: String(describing: type(of: object)),
+      object: object, typeName: Surrogate.typeName(Swift.type(of: object)),
       location: TrackingLocation(fileID: fileID, filePath: filePath, line: line, column: column))
     let shared = SendableBox(entry)
     tracked.withLock(owner: self) { $0.append(shared.value) }

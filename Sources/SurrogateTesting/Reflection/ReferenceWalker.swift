@@ -173,7 +173,7 @@ package struct ReferenceWalker {
   private enum OpaqueKind { case closure, pointer }
 
   private static func opaqueKind(_ value: Any) -> OpaqueKind? {
-    let name = String(describing: type(of: value))
+    let name = Surrogate.typeName(Swift.type(of: value))
     if name.contains("->") { return .closure }
     return name.contains("Pointer") ? .pointer : nil
   }

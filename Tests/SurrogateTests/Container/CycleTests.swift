@@ -63,8 +63,14 @@ struct CycleTests {
     for _ in 0..<200 {
       let error = #expect(throws: ResolutionError.self) { try container.resolve(Node.self, tag: long) }
       #expect(error?.code == .circularDependency)
-      #expect(error?.path.map(\.tag) == [DefinitionTag(long), DefinitionTag(Layer.remote), DefinitionTag("live"), DefinitionTag(long)])
-      #expect(error?.message == "Circular dependency: Node tag \"\(long)\" → Node tag Layer.remote → Node tag \"live\" → Node tag \"\(long)\".")
+      #expect(
+        error?.path.map(\.tag) == [
+          DefinitionTag(long), DefinitionTag(Layer.remote), DefinitionTag("live"), DefinitionTag(long),
+        ])
+      #expect(
+        error?.message
+          == "Circular dependency: Node tag \"\(long)\" → Node tag CycleTests.Layer.remote → Node tag \"live\" → Node tag \"\(long)\"."
+      )
     }
   }
 

@@ -2,7 +2,8 @@ import Surrogate
 import Testing
 
 /// The remedy of a missing concrete type: its own definition makes it (`register` or `autowire`);
-/// only a subclass's definition could forward a class, and nothing forwards a struct.
+/// only a subclass's definition could forward a class, and nothing forwards a struct. A nested type
+/// is named with the type it is nested in, as code outside it writes it.
 struct NotFoundOfAConcreteTypeTests {
   final class TodoStore {}
   struct Settings {}
@@ -20,14 +21,14 @@ struct NotFoundOfAConcreteTypeTests {
   @Test func aMissingClassIsRegisteredOrAutowiredAndASubclassCanForwardIt() {
     #expect(
       remedy(TodoStore.self)
-        == "Register it: `container.register(.shared) { r in ... }` returning TodoStore, or `container.autowire(TodoStore.init)` (a subclass's definition can also forward it, with `.implements(TodoStore.self)`)."
+        == "Register it: `container.register(.shared) { r in ... }` returning NotFoundOfAConcreteTypeTests.TodoStore, or `container.autowire(NotFoundOfAConcreteTypeTests.TodoStore.init)` (a subclass's definition can also forward it, with `.implements(NotFoundOfAConcreteTypeTests.TodoStore.self)`)."
     )
   }
 
   @Test func aMissingStructIsRegisteredOrAutowired() {
     #expect(
       remedy(Settings.self, tag: "beta")
-        == "Register it: `container.register(.shared, tag: \"beta\") { r in ... }` returning Settings, or `container.autowire(tag: \"beta\", Settings.init)`."
+        == "Register it: `container.register(.shared, tag: \"beta\") { r in ... }` returning NotFoundOfAConcreteTypeTests.Settings, or `container.autowire(tag: \"beta\", NotFoundOfAConcreteTypeTests.Settings.init)`."
     )
   }
 }

@@ -1,34 +1,40 @@
 import Surrogate
 import Testing
 
+// Private, so that a node is named by its own name, as the tests below write it.
+private final class Editor: Sendable {
+  let page: Page
+  init(page: Page) { self.page = page }
+}
+private final class Page: Sendable {
+  let editor: Lazy<Editor>
+  let previews: Provider<Preview>
+  init(editor: Lazy<Editor>, previews: Provider<Preview>) {
+    self.editor = editor
+    self.previews = previews
+  }
+}
+private final class Preview: Sendable {}
+private final class Exporter: Sendable {
+  let index: AsyncLazy<SearchIndex>
+  let renderers: AsyncProvider<any Renderer>
+  init(index: AsyncLazy<SearchIndex>, renderers: AsyncProvider<any Renderer>) {
+    self.index = index
+    self.renderers = renderers
+  }
+}
+private final class SearchIndex: Sendable {}
+private protocol Renderer: Sendable {}
+private final class PDFRenderer: Renderer {}
+
+private final class PreviewCache: Sendable {
+  let previews: Provider<Preview>
+  init(previews: Provider<Preview>) { self.previews = previews }
+}
+
 /// A definition that takes another as a `Lazy`, a `Provider` or their `async` forms asks for it
 /// later: the export draws that edge, dotted and reading "later", and no cycle closes through it.
 struct DeferredEdgeTests {
-  final class Editor: Sendable {
-    let page: Page
-    init(page: Page) { self.page = page }
-  }
-  final class Page: Sendable {
-    let editor: Lazy<Editor>
-    let previews: Provider<Preview>
-    init(editor: Lazy<Editor>, previews: Provider<Preview>) {
-      self.editor = editor
-      self.previews = previews
-    }
-  }
-  final class Preview: Sendable {}
-  final class Exporter: Sendable {
-    let index: AsyncLazy<SearchIndex>
-    let renderers: AsyncProvider<any Renderer>
-    init(index: AsyncLazy<SearchIndex>, renderers: AsyncProvider<any Renderer>) {
-      self.index = index
-      self.renderers = renderers
-    }
-  }
-  final class SearchIndex: Sendable {}
-  protocol Renderer: Sendable {}
-  final class PDFRenderer: Renderer {}
-
   @Test func aLazyAndAProviderAreDeferredEdgesThatCloseNoCycle() {
     let container = Container()
     container.autowire(Editor.init)
@@ -95,11 +101,6 @@ struct DeferredEdgeTests {
     container.register(.singleton) { r in PreviewCache(previews: try r.resolve()) }
     #expect(container.validate().warnings.isEmpty, "\(container.validate())")
     #expect(container.dependencyGraph().edges.map(\.isDeferred) == [true])
-  }
-
-  final class PreviewCache: Sendable {
-    let previews: Provider<Preview>
-    init(previews: Provider<Preview>) { self.previews = previews }
   }
 }
 
