@@ -326,9 +326,16 @@ extension Graph {
     else { return nil }
     let name = definitionName(of: singleton)
     let below = found.owner === root ? "the container resolved from" : "a descendant of the one that registers \(name)"
+    let scope = (definitionEntry(of: singleton.id) as? any ScopedEntry)?.scope
+    let kept =
+      switch scope?.kind {
+      case .weakSingleton?: "a weak singleton"
+      case .custom?: "kept by the custom scope \"\(scope?.customName ?? "")\""
+      default: "a singleton"
+      }
     return ResolutionError(
       .definitionNotFound, key: key, path: path(to: key),
-      message: "No definition for \(key) where \(name) is made. \(name) is a singleton of an ancestor of the "
+      message: "No definition for \(key) where \(name) is made. \(name) is \(kept) of an ancestor of the "
         + "container resolved from, so it resolves its dependencies in that ancestor, which does not see its "
         + "descendants' definitions; \(key) is registered only in \(below).",
       remedy: "Register \(key) in the container that registers \(name) (or an ancestor of it). If each "
