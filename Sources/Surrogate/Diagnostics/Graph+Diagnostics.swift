@@ -452,8 +452,10 @@ extension Graph {
       return
         "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name), or \(autowire)\(subclass)."
     }
+    // NB: with `type:`: a closure that returns a conforming instance (`{ r in LiveGateway() }`)
+    // registers that class, not the protocol, and the same error comes back.
     return
-      "Register it: `container.register(.shared\(tagText)) { r in ... }` returning \(name.hasPrefix("any ") ? name : "any " + name), or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
+      "Register it: `container.register(.shared, type: \(metatype)\(tagText)) { r in ... }`, or forward it from an existing definition with `.implements(\(metatype)\(tagText))`."
   }
 
   /// The names of the runtime argument types of a key's `argumentsType`: the elements of a tuple

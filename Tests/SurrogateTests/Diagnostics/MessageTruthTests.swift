@@ -53,7 +53,11 @@ struct MessageTruthTests {
     ] {
       let error = container.validateMissing(type)
       #expect(error?.remedy.contains("autowire") == false, "\(error?.remedy ?? "")")
-      #expect(error?.remedy.contains("`container.register(.shared) { r in ... }`") == true, "\(error?.remedy ?? "")")
+      let registration =
+        type == (any MessageRepository<Int>).self
+        ? "`container.register(.shared, type: (any MessageRepository<Int>).self) { r in ... }`"
+        : "`container.register(.shared) { r in ... }`"
+      #expect(error?.remedy.contains(registration) == true, "\(error?.remedy ?? "")")
     }
     let concrete = container.validateMissing(ArgumentClient.self)
     #expect(concrete?.remedy.contains("`container.autowire(ArgumentClient.init)`") == true)

@@ -6,9 +6,9 @@ import Testing
 /// instance), whether one conforms or not, with a tag or without, from a child container.
 struct NotFoundOfAProtocolTests {
   static let untaggedRemedy =
-    "Register it: `container.register(.shared) { r in ... }` returning any HTTPClient, or forward it from an existing definition with `.implements((any HTTPClient).self)`."
+    "Register it: `container.register(.shared, type: (any HTTPClient).self) { r in ... }`, or forward it from an existing definition with `.implements((any HTTPClient).self)`."
   static let taggedRemedy =
-    "Register it: `container.register(.shared, tag: \"live\") { r in ... }` returning any HTTPClient, or forward it from an existing definition with `.implements((any HTTPClient).self, tag: \"live\")`."
+    "Register it: `container.register(.shared, type: (any HTTPClient).self, tag: \"live\") { r in ... }`, or forward it from an existing definition with `.implements((any HTTPClient).self, tag: \"live\")`."
 
   /// The error a child container's request for `any HTTPClient` throws when its parent registers
   /// `URLSessionClient` (which conforms) or `Service` (which does not), made and not forwarded.

@@ -18,7 +18,7 @@ struct ResolutionErrorTests {
     let error = #expect(throws: ResolutionError.self) { try container.resolve((any ListInteractorOutput).self) }
     #expect(
       error?.remedy
-        == "Register it: `container.register(.shared) { r in ... }` returning any ListInteractorOutput, or forward it from an existing definition with `.implements((any ListInteractorOutput).self)`."
+        == "Register it: `container.register(.shared, type: (any ListInteractorOutput).self) { r in ... }`, or forward it from an existing definition with `.implements((any ListInteractorOutput).self)`."
     )
   }
 
@@ -42,7 +42,7 @@ struct ResolutionErrorTests {
     #expect(error?.nearby.isEmpty == true)
     #expect(
       error?.remedy
-        == "Register it: `container.register(.shared) { r in ... }` returning any ListInteractorOutput, or forward it from an existing definition with `.implements((any ListInteractorOutput).self)`."
+        == "Register it: `container.register(.shared, type: (any ListInteractorOutput).self) { r in ... }`, or forward it from an existing definition with `.implements((any ListInteractorOutput).self)`."
     )
   }
 
