@@ -33,6 +33,16 @@ private final class CyclePartner {
 }
 private final class Bystander {}
 
+private protocol TruthParenting: AnyObject {}
+private protocol TruthChilding: AnyObject {}
+private final class TruthParent: TruthParenting {
+  let child: any TruthChilding
+  init(child: any TruthChilding) { self.child = child }
+}
+private final class TruthChild: TruthChilding {
+  var parent: (any TruthParenting)?
+}
+
 struct LeakSuggestionTruthTests {
   /// The screen owns its `.shared` feed, decorated: weakening the screen's reference or the
   /// decorator's `inner` would release the feed; the reference back to the screen is the one.
@@ -52,6 +62,21 @@ struct LeakSuggestionTruthTests {
         == "FeedTruthScreen.feed → LoggingTruthFeed.inner → RemoteTruthFeed.delegate → FeedTruthScreen")
     #expect(!screen.suggestion.contains("WeakRefProxy"), "\(screen.suggestion)")
     #expect(screen.suggestion.hasPrefix("Make RemoteTruthFeed.delegate weak"), "\(screen.suggestion)")
+  }
+
+  /// Swinject's circular-dependency example, registered under protocols: the child's block asks
+  /// for the parent that is asking for it. Each asked for the other, so what asked first (the
+  /// parent) owns; the reference the later request set is the one back.
+  @Test func aCycleClosedByABlocksRequestIsBrokenAtTheReferenceThatRequestSet() throws {
+    let container = Container()
+    container.register(type: (any TruthParenting).self) { r in TruthParent(child: try r.resolve()) }
+    container.register(type: (any TruthChilding).self) { TruthChild() }
+      .resolvingProperties { r, child in (child as? TruthChild)?.parent = try r.resolve() }
+    let report = try container.checkForLeaks(resolving: (any TruthParenting).self)
+    let child = try #require(report.leaks.first { $0.typeName == "TruthChild" }, "\(report)")
+    #expect(child.cycleDescription == "TruthChild.parent → TruthParent.child → TruthChild")
+    #expect(child.suggestion.hasPrefix("Make TruthChild.parent weak"), "\(child.suggestion)")
+    #expect(!child.suggestion.contains("TruthParent.child weak"), "\(child.suggestion)")
   }
 
   /// An object that only a leaked cycle holds is held by that cycle, not by "something outside

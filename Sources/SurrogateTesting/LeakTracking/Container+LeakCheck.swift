@@ -282,7 +282,8 @@ extension Container {
   /// Names the reference to make weak: the cycle step that points back to an instance that (as
   /// the resolution asked) holds its owner, as a presenter's view does. Requested through a
   /// forwarded type, it is handed out weakly by forwarding that type through `WeakRefProxy`;
-  /// otherwise (a delegate set in a block) the property itself is made weak. A step that points
+  /// otherwise (a delegate set in a block, or a block's request for what asked for its instance
+  /// first) the property itself is made weak. A step that points
   /// down the graph (a screen's feed, a decorator's inner instance) is never named: weakening it
   /// releases what the graph still needs.
   private static func suggestion(
@@ -314,6 +315,20 @@ extension Container {
       let targetName = Surrogate.typeName(Swift.type(of: target))
       return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
         + "\(targetName), which the resolution made to hold \(holder)."
+    }
+    // Then one each side asked for (a child's block resolving the parent that is making it): the
+    // request that came after the other side's, which closed the cycle, set the reference back.
+    for (step, target, from, to) in backSteps {
+      guard let forward = requests.firstIndex(where: { $0.from == from && $0.to == to }),
+        let reverse = requests.firstIndex(where: {
+          $0.from == to && ($0.to == from || reaches(from: $0.to, to: from, through: requests))
+        }),
+        forward > reverse
+      else { continue }
+      let holder = Surrogate.typeName(Swift.type(of: step.owner))
+      let targetName = Surrogate.typeName(Swift.type(of: target))
+      return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
+        + "\(targetName), which asked for \(holder) first and holds it."
     }
     return nil
   }
