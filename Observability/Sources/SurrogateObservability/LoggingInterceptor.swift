@@ -12,14 +12,16 @@ public import Surrogate
 /// ```
 ///
 /// A call that throws is logged at `failureLevel` (`.warning` unless told), with the error in
-/// the metadata under `proxy.error`. When the logger's level is above both levels, a call costs a
+/// the metadata under `proxy.error`. A call that ends in `CancellationError` (a service stopped by
+/// a graceful shutdown, a request whose client went away) was stopped, not failed: it is logged at
+/// `level`, as `fetch(_:) was cancelled after 2.001 ms`, with `proxy.cancelled=true`. When the logger's level is above both levels, a call costs a
 /// comparison and nothing is formatted.
 public struct LoggingInterceptor: ProxyInterceptor {
   /// Where the lines go.
   public let logger: Logger
-  /// The level of a call that returned.
+  /// The level of a call that returned, or was cancelled.
   public let level: Logger.Level
-  /// The level of a call that threw.
+  /// The level of a call that threw an error other than `CancellationError`.
   public let failureLevel: Logger.Level
 
   /// Creates an interceptor that logs every call to `logger`.
@@ -30,8 +32,9 @@ public struct LoggingInterceptor: ProxyInterceptor {
   ///
   /// - Parameters:
   ///   - logger: Where the lines go.
-  ///   - level: The level of a call that returned; `.debug` unless told.
-  ///   - failureLevel: The level of a call that threw; `.warning` unless told.
+  ///   - level: The level of a call that returned or was cancelled; `.debug` unless told.
+  ///   - failureLevel: The level of a call that threw an error other than `CancellationError`;
+  ///     `.warning` unless told.
   public init(logger: Logger, level: Logger.Level = .debug, failureLevel: Logger.Level = .warning) {
     self.logger = logger
     self.level = level
@@ -44,7 +47,8 @@ public struct LoggingInterceptor: ProxyInterceptor {
   /// interceptor.didCall(ProxyCallOutcome(access: ProxyAccess("load()"), duration: .milliseconds(2), error: nil))
   /// ```
   public func didCall(_ outcome: ProxyCallOutcome) {
-    let level = outcome.threw ? failureLevel : level
+    let cancelled = outcome.error is CancellationError
+    let level = outcome.threw && !cancelled ? failureLevel : level
     guard logger.logLevel <= level else { return }
     let requirement = outcome.access.requirement
     let nanoseconds = Self.nanoseconds(of: outcome.duration)
@@ -52,7 +56,11 @@ public struct LoggingInterceptor: ProxyInterceptor {
       "proxy.requirement": .string(outcome.access.signature),
       "proxy.duration_ns": .stringConvertible(nanoseconds),
     ]
-    if let error = outcome.error {
+    if cancelled {
+      metadata["proxy.cancelled"] = "true"
+      logger.log(
+        level: level, "\(requirement) was cancelled after \(Self.milliseconds(nanoseconds))", metadata: metadata)
+    } else if let error = outcome.error {
       metadata["proxy.error"] = .string(String(describing: error))
       logger.log(
         level: level, "\(requirement) threw \(error) after \(Self.milliseconds(nanoseconds))", metadata: metadata)

@@ -5,7 +5,8 @@ public import Surrogate
 // INVARIANT: `@unchecked Sendable` because of `timers`, a `var` read and written only under `lock`.
 
 /// Records the duration of every forwarded call with swift-metrics: one timer per requirement,
-/// and per outcome (`returned` or `threw`).
+/// and per outcome (`returned`, `threw`, or `cancelled` for a call that ended in
+/// `CancellationError`: a graceful shutdown's stopped services are not failures).
 ///
 /// ```swift
 /// let catalogue: any Catalogue = InterceptingProxy<any Catalogue>(
@@ -30,7 +31,7 @@ public final class MetricsInterceptor: ProxyInterceptor, @unchecked Sendable {  
 
   private struct TimerKey: Hashable {
     let signature: String
-    let threw: Bool
+    let outcome: String
   }
 
   /// Creates an interceptor that records each call's duration in a timer named `label`.
@@ -59,17 +60,18 @@ public final class MetricsInterceptor: ProxyInterceptor, @unchecked Sendable {  
   /// ```
   public func didCall(_ outcome: ProxyCallOutcome) {
     let (seconds, attoseconds) = outcome.duration.components
-    timer(for: outcome.access, threw: outcome.threw)
+    let name = outcome.error is CancellationError ? "cancelled" : outcome.threw ? "threw" : "returned"
+    timer(for: outcome.access, outcome: name)
       .recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 
-  private func timer(for access: ProxyAccess, threw: Bool) -> CoreMetrics.Timer {
-    let key = TimerKey(signature: access.signature, threw: threw)
+  private func timer(for access: ProxyAccess, outcome: String) -> CoreMetrics.Timer {
+    let key = TimerKey(signature: access.signature, outcome: outcome)
     return lock.withLock {
       if let timer = timers[key] { return timer }
       let timer = CoreMetrics.Timer(
         label: label,
-        dimensions: dimensions + [("requirement", access.signature), ("outcome", threw ? "threw" : "returned")],
+        dimensions: dimensions + [("requirement", access.signature), ("outcome", outcome)],
         factory: factory)
       timers[key] = timer
       return timer

@@ -35,8 +35,9 @@ struct LoggingInterceptorTests {
     #expect(log.entries.first?.message.description.hasPrefix("take(_:) threw Missing() after ") == true)
   }
 
-  /// SurrogateObservability.md, "What is observed": a cancelled call is a call that threw.
-  @Test func aCancelledCallIsLoggedAsACallThatThrew() async {
+  /// SurrogateObservability.md, "What is observed": a cancelled call (a service a graceful
+  /// shutdown stopped) was stopped, not failed: logged at the level of a call that returned.
+  @Test func aCancelledCallIsLoggedAtTheLevelOfACallThatReturned() async {
     let (larder, log) = larder()
     let outcome = await Task { () -> String in
       withUnsafeCurrentTask { $0?.cancel() }
@@ -47,8 +48,10 @@ struct LoggingInterceptorTests {
       }
     }.value
     #expect(outcome == "CancellationError()")
-    #expect(log.entries.map(\.level) == [.warning])
-    #expect(log.entries.first?.metadata["proxy.error"] == "CancellationError()")
+    #expect(log.entries.map(\.level) == [.info])
+    #expect(log.entries.first?.metadata["proxy.cancelled"] == "true")
+    #expect(log.entries.first?.metadata["proxy.error"] == nil)
+    #expect(log.entries.first?.message.description.hasPrefix("fetch(_:) was cancelled after ") == true)
   }
 
   @Test func nothingIsLoggedBelowTheLoggersLevel() {

@@ -30,6 +30,22 @@ struct MetricsInterceptorTests {
     #expect(threw.values.count == 1)
     #expect(metrics.timers.count == 1)
   }
+
+  /// A call that ends in `CancellationError` is timed under `outcome: cancelled`, apart from
+  /// failures: a graceful shutdown's stopped services do not count as errors.
+  @Test func aCancelledCallIsTimedAsCancelled() async throws {
+    let metrics = TestMetrics()
+    let larder: any Larder = InterceptingProxy<any Larder>(
+      MemoryLarder(), interceptors: [MetricsInterceptor(factory: metrics)])
+    await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      _ = try? await larder.fetch("flour")
+    }.value
+    let cancelled = try metrics.expectTimer(
+      "surrogate_proxy_call", [("requirement", "fetch(_:)"), ("outcome", "cancelled")])
+    #expect(cancelled.values.count == 1)
+    #expect(metrics.timers.count == 1)
+  }
 }
 
 /// Many threads calling through one interceptor: every call recorded once, in its requirement's

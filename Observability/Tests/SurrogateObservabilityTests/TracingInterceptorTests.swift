@@ -44,6 +44,20 @@ struct TracingInterceptorTests {
     #expect(span?.status?.code == .error)
   }
 
+  /// SurrogateObservability.md, "What is observed": the tracer records a cancelled call's
+  /// `CancellationError` on its span, as it does any error (the log and the timer call it
+  /// cancelled).
+  @Test func aCancelledCallsSpanRecordsTheCancellation() async {
+    let tracer = InMemoryTracer()
+    let larder: any Larder = InterceptingProxy<any Larder>(
+      MemoryLarder(), interceptors: [TracingInterceptor(tracer: tracer)])
+    await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      _ = try? await larder.fetch("flour")
+    }.value
+    #expect(tracer.finishedSpans.first?.errors.first?.error is CancellationError)
+  }
+
   @Test func theEcosystemsTracerIsPassedAsItIs() throws {
     let tracer = InMemoryTracer()
     try withTracer(tracer) {
