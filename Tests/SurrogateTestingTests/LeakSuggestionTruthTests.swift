@@ -42,6 +42,12 @@ private final class TruthParent: TruthParenting {
 private final class TruthChild: TruthChilding {
   var parent: (any TruthParenting)?
 }
+private final class TruthViewController {
+  var presenter: TruthPresenter?
+}
+private final class TruthPresenter {
+  var view: TruthViewController?
+}
 
 struct LeakSuggestionTruthTests {
   /// The screen owns its `.shared` feed, decorated: weakening the screen's reference or the
@@ -77,6 +83,19 @@ struct LeakSuggestionTruthTests {
     #expect(child.cycleDescription == "TruthChild.parent → TruthParent.child → TruthChild")
     #expect(child.suggestion.hasPrefix("Make TruthChild.parent weak"), "\(child.suggestion)")
     #expect(!child.suggestion.contains("TruthParent.child weak"), "\(child.suggestion)")
+  }
+
+  /// Dip's MVP screen wired by property injection on both sides: the view controller's block
+  /// asks for the presenter, whose block asks for the view controller back.
+  @Test func aCycleOfTwoBlocksIsBrokenAtTheReferenceTheSecondRequestSet() throws {
+    let container = Container()
+    container.register(.shared) { TruthViewController() }
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    container.register(.shared) { TruthPresenter() }
+      .resolvingProperties { r, presenter in presenter.view = try r.resolve() }
+    let report = try container.checkForLeaks(resolving: TruthViewController.self)
+    let leak = try #require(report.leaks.first { $0.typeName == "TruthViewController" }, "\(report)")
+    #expect(leak.suggestion.hasPrefix("Make TruthPresenter.view weak"), "\(leak.suggestion)")
   }
 
   /// An object that only a leaked cycle holds is held by that cycle, not by "something outside
