@@ -82,6 +82,7 @@ extension Registration {
     // An instance that used an unfinished one is complete only if the graph succeeds; a
     // singleton's publication waits for that success.
     if graph.unfinishedReads != unfinishedReads { graph.madeFromUnfinished(id: id, isStored: scope.kind.isStored) }
+    if gate != nil { graph.publishBeforeSuspending(id) }
     if scope.kind.isStored {
       try trackDisposal(of: instance, in: graph, requested: requested, owner: owner, lookup: lookup)
     } else if graph.observer == nil || graph.keepsMadeDisposals {

@@ -389,6 +389,7 @@ final class Registration<Instance, Arguments>: Entry {
     // An instance that used an unfinished one is complete only if the graph succeeds; a
     // singleton's publication waits for that success.
     if graph.unfinishedReads != unfinishedReads { graph.madeFromUnfinished(id: id, isStored: scope.kind.isStored) }
+    if gate != nil, graph.isAsync { graph.publishBeforeSuspending(id) }
     if graph.observer == nil || graph.keepsMadeDisposals, mayNeedDisposal(type: instanceType, owner: owner) {
       graph.keepUnreceived(
         instance, key: requested, definedAs: key, scope: scope, id: id, owner: owner, plainType: plainInstanceType)

@@ -115,6 +115,26 @@ extension Graph {
     hasPublications = true
   }
 
+  /// Publishes the singleton of registration `id`, just made by this awaited graph, now rather
+  /// than when the graph finishes, when nothing can still change it: it is complete on its own
+  /// (its publication is not conditional) and no `Resolvable` instance of the graph waits for its
+  /// callback.
+  ///
+  /// NB: an awaited graph can suspend before it finishes (an `async` factory awaiting, a hop to the
+  /// main actor), and a thread that asks for the singleton meanwhile blocks on its gate: the main
+  /// actor, which the graph may need to finish (a deadlock: outside client 34), or every thread of
+  /// the cooperative pool, which it needs to resume. A synchronous graph runs to its end on its
+  /// thread, so its singletons still wait for it.
+  @usableFromInline
+  func publishBeforeSuspending(_ id: RegistrationID) {
+    guard isAsync, let extras = extrasStorage, extras.resolvables.isEmpty,
+      let index = extras.publications.lastIndex(where: { $0.id == id }), !extras.publications[index].isConditional
+    else { return }
+    let publication = extras.publications.remove(at: index)
+    hasPublications = !extras.publications.isEmpty
+    publication.fulfil()
+  }
+
   /// Marks the publication of registration `id` as depending on the graph's success: the
   /// singleton used an instance that was still under construction. (A graph publishes a
   /// registration's singleton once at most: it claimed the singleton's creation once.)
