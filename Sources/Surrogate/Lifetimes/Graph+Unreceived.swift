@@ -13,7 +13,10 @@ extension Graph {
     _ instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
     owner: Container, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
-    guard !scope.kind.isStored, !isMadeForSingleton else { return }
+    guard !scope.kind.isStored else { return }
+    if isMadeForSingleton {
+      return keepMadeForSingleton(instance, key: key, definedAs: definition, id: id, plainType: plainType)
+    }
     // A leak check in a scope: what a `.scoped` instance holds lives until the scope ends, which
     // disposes it, as it does what a `resolve` in the scope makes (see `ScopeDisposals`).
     if keepsMadeDisposals, root.scopeContainer != nil, frames.dropLast().contains(where: { $0.scopeKind == .scoped }) {
@@ -42,6 +45,44 @@ extension Graph {
         for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)
+  }
+
+  /// Keeps the disposal of a `.shared` or `.unique` instance made while a singleton (or a custom
+  /// scope's instance) is built, in case that singleton's factory throws: it is the singleton's
+  /// otherwise, and nobody's then (see ``singletonFailed(_:)``).
+  @usableFromInline @inline(never)
+  func keepMadeForSingleton(
+    _ instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, id: RegistrationID,
+    plainType: borrowing Atomic<ObjectIdentifier?>
+  ) {
+    guard !isValidation, let singleton = innermostSingletonBelowTop else { return }
+    let disposer = registeringContainer(of: id)?.declaredDisposer(for: id)
+    guard
+      let disposal = TrackedDisposal.make(
+        for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
+    else { return }
+    extras.madeForSingletons.append((singleton, disposal))
+  }
+
+  /// The factory of singleton `id` threw: what was made for it is nobody's. It is disposed with
+  /// the rest of the failed graph, or, in a scope, by the scope when it ends; if the graph goes on
+  /// and succeeds (a factory that caught the error), it is the caller's, as the rest is.
+  @usableFromInline @inline(never)
+  func singletonFailed(_ id: RegistrationID) {
+    guard let extras = extrasStorage, extras.madeForSingletons.contains(where: { $0.singleton == id }) else {
+      return
+    }
+    let failed = extras.madeForSingletons.filter { $0.singleton == id }.map(\.disposal)
+    extras.madeForSingletons.removeAll { $0.singleton == id }
+    for disposal in failed {
+      if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {
+        if let refused = scopeContainer.withLifetime({ $0.track(disposal) }) {
+          keepRefused(refused, requested: disposal.key)
+        }
+      } else if observer == nil || keepsMadeDisposals {
+        extras.unreceived.append(disposal)
+      }
+    }
   }
 
   /// The container (or scope) that was to keep the instance of `disposal` ended while this graph

@@ -33,8 +33,9 @@ final class ScopeDisposals: GraphObserver, Sendable {
     plainType: borrowing Atomic<ObjectIdentifier?>,
     in graph: Graph
   ) {
-    guard !scope.kind.isStored, !graph.isMadeForSingleton, let scopeContainer = graph.root.scopeContainer else {
-      return
+    guard !scope.kind.isStored, let scopeContainer = graph.root.scopeContainer else { return }
+    if graph.isMadeForSingleton {
+      return graph.keepMadeForSingleton(instance, key: requested, definedAs: definition, id: id, plainType: plainType)
     }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
     guard
@@ -60,13 +61,17 @@ final class ScopeDisposals: GraphObserver, Sendable {
 extension Graph {
   /// Whether a singleton is being built below the top of the path: an instance made now is that
   /// singleton's, not the scope's.
-  var isMadeForSingleton: Bool {
+  var isMadeForSingleton: Bool { innermostSingletonBelowTop != nil }
+
+  /// The registration of the innermost singleton (or custom scope's instance) being built below
+  /// the top of the path.
+  var innermostSingletonBelowTop: RegistrationID? {
     var index = frameCount - 1
     while index > 0 {
       index -= 1
-      if frames[index].isSingleton { return true }
+      if frames[index].isSingleton { return frames[index].id }
     }
-    return false
+    return nil
   }
 }
 

@@ -377,7 +377,10 @@ final class Registration<Instance, Arguments>: Entry {
     do {
       instance = try factory(resolver, arguments)
     } catch {
-      if let gate { store?.abandon(gate: gate) }
+      if let gate {
+        store?.abandon(gate: gate)
+        graph.singletonFailed(id)
+      }
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }

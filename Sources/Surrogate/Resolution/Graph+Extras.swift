@@ -105,6 +105,10 @@ extension Graph {
     /// The disposals of instances made outside a scope that nobody receives if the graph fails,
     /// oldest first (see `Graph+Unreceived.swift`).
     var unreceived: [TrackedDisposal] = []
+    /// The disposals of `.shared` and `.unique` instances made while a singleton (or a custom
+    /// scope's instance) was built, with that singleton's registration: its own if it is made,
+    /// nobody's if its factory throws (see ``Graph/singletonFailed(_:)``).
+    var madeForSingletons: [(singleton: RegistrationID, disposal: TrackedDisposal)] = []
     /// A request whose instance's keeper (a container, a scope) ended while this graph made it.
     var endedWhileMaking: DefinitionKey?
     var owner: GraphOwner?

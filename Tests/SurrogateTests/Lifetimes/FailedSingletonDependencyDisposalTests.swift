@@ -1,0 +1,54 @@
+import Surrogate
+import Testing
+
+private final class Leaf: Sendable {}
+private final class Top: Sendable {
+  init(leaf: Leaf) {}
+}
+private struct FactoryFailed: Error {}
+
+/// What a singleton's (or a session object's) factory was given before it threw is nobody's: the
+/// singleton that was to hold it was never made. It is disposed as the rest of a failed graph is,
+/// or by the scope when it ends (outside client 34; before, it was never disposed, not even by
+/// `shutdown()`).
+struct FailedSingletonDependencyDisposalTests {
+  private static func app(_ journal: DisposalJournal, scope: Scope) -> Container {
+    let app = Container()
+    app.register(.shared) { Leaf() }.disposing { _ in journal.note("leaf") }
+    app.register(scope) { r -> Top in
+      _ = Top(leaf: try r.resolve())
+      throw FactoryFailed()
+    }
+    return app
+  }
+
+  private static func resolveTop(_ app: Container) throws(ResolutionError) { _ = try app.resolve(Top.self) }
+
+  @Test(arguments: [Scope.singleton, .custom("session")])
+  func aSynchronousResolveDisposesWhatTheFailedFactoryWasGiven(scope: Scope) {
+    let journal = DisposalJournal()
+    let app = Self.app(journal, scope: scope)
+    #expect(throws: ResolutionError.self) { try Self.resolveTop(app) }
+    #expect(journal.disposed == ["leaf"])
+  }
+
+  @Test(arguments: [Scope.singleton, .custom("session")])
+  func anAwaitedResolveDisposesWhatTheFailedFactoryWasGiven(scope: Scope) async {
+    let journal = DisposalJournal()
+    let app = Self.app(journal, scope: scope)
+    await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Top.self) }
+    #expect(journal.disposed == ["leaf"])
+  }
+
+  @Test func inAScopeTheScopeDisposesItWhenItEnds() async throws {
+    let journal = DisposalJournal()
+    let app = Self.app(journal, scope: .singleton)
+    try await app.withScope { scope in
+      await #expect(throws: ResolutionError.self) { _ = try await scope.resolve(Top.self) }
+      #expect(journal.disposed == [])
+    }
+    #expect(journal.disposed == ["leaf"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["leaf"])
+  }
+}
