@@ -45,6 +45,32 @@ extension Graph {
         for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
     else { return }
     extras.unreceived.append(disposal)
+    keepsDisposalsOfMade = true
+  }
+
+  /// A request is answered with `object`, an instance of this graph. When a singleton (or a
+  /// custom scope's instance) being built takes it, it is that singleton's from then on: the
+  /// disposal kept for it by the scope, or in case the graph fails, goes to the container that
+  /// keeps the singleton, with the singleton's store, so that it is disposed after the singleton
+  /// (when the container ends, or the singleton is let go of and disposed).
+  @usableFromInline @inline(never)
+  func handOverIfKept(_ object: AnyObject) {
+    guard let singleton = innermostSingletonOnPath, let keeper = registeringContainer(of: singleton) else { return }
+    let identity = ObjectIdentifier(object)
+    var handedOver: [TrackedDisposal] = []
+    if let extras = extrasStorage, let index = extras.unreceived.firstIndex(where: { $0.object == identity }) {
+      handedOver.append(extras.unreceived.remove(at: index))
+    }
+    if observer is ScopeDisposals, let scopeContainer = root.scopeContainer, scopeContainer !== keeper {
+      handedOver += scopeContainer.withLifetime { $0.untrack(object: identity) }
+    }
+    guard !handedOver.isEmpty else { return }
+    let store = keeper.snapshot().registry.entries.first { $0.id == singleton }
+      .flatMap { ($0 as? any StoreKeepingEntry)?.keptStoreAsMaker }
+    for var disposal in handedOver {
+      disposal.maker = store
+      if let refused = keeper.withLifetime({ $0.track(disposal) }) { keepRefused(refused, requested: disposal.key) }
+    }
   }
 
   /// Keeps the disposal of a `.shared` or `.unique` instance made while a singleton (or a custom

@@ -61,6 +61,18 @@ struct Lifetime {
     return resetRegistrations.compactMap(\.entry)
   }
 
+  /// Takes the disposals of `object` (a singleton took it from a graph of this scope: it is that
+  /// singleton's now).
+  mutating func untrack(object: ObjectIdentifier) -> [TrackedDisposal] {
+    var taken: [TrackedDisposal] = []
+    tracked.removeAll { disposal in
+      guard disposal.object == object, disposal.maker == nil else { return false }
+      taken.append(disposal)
+      return true
+    }
+    return taken
+  }
+
   /// Takes the disposals of instances that the stores `makers` kept, newest first.
   mutating func take(madeBy makers: Set<ObjectIdentifier>) -> [TrackedDisposal] {
     take { makers.contains($0) }
@@ -206,11 +218,14 @@ extension TrackedDisposal {
 /// identity says which tracked instances are still the entry's.
 protocol StoreKeepingEntry {
   var keptStore: AnyObject? { get }
+  /// ``keptStore``, as the maker of a ``TrackedDisposal``.
+  var keptStoreAsMaker: (any AnyObject & Sendable)? { get }
   func disposalOfMadeInstance(disposer: Disposer) -> TrackedDisposal?
 }
 
 extension Registration: StoreKeepingEntry {
   var keptStore: AnyObject? { store }
+  var keptStoreAsMaker: (any AnyObject & Sendable)? { store }
 
   /// The disposal of the singleton this definition has made already, with `disposer`: for a
   /// disposal given after it was made (`register(...)` and `.disposing` are two calls, and a

@@ -46,6 +46,8 @@ final class ScopeDisposals: GraphObserver, Sendable {
     // with `containerShutDown` and disposes it (see `Graph+Unreceived.swift`).
     if let refused = scopeContainer.withLifetime({ $0.track(disposal) }) {
       graph.keepRefused(refused, requested: requested)
+    } else {
+      graph.keepsDisposalsOfMade = true
     }
   }
 
@@ -62,6 +64,17 @@ extension Graph {
   /// Whether a singleton is being built below the top of the path: an instance made now is that
   /// singleton's, not the scope's.
   var isMadeForSingleton: Bool { innermostSingletonBelowTop != nil }
+
+  /// The registration of the innermost singleton (or custom scope's instance) being built, the
+  /// top of the path included.
+  var innermostSingletonOnPath: RegistrationID? {
+    var index = frameCount
+    while index > 0 {
+      index -= 1
+      if frames[index].isSingleton { return frames[index].id }
+    }
+    return nil
+  }
 
   /// The registration of the innermost singleton (or custom scope's instance) being built below
   /// the top of the path.

@@ -287,6 +287,7 @@ final class Registration<Instance, Arguments>: Entry {
     // is out of line.
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
       graph.noteReuse(of: id)
+      if graph.keepsDisposalsOfMade { graph.handOverIfKept(object) }
       return Self.instance(stored: object)
     }
     if scope.kind.isStored {
@@ -406,6 +407,7 @@ final class Registration<Instance, Arguments>: Entry {
   func existing(in graph: Graph, requested: DefinitionKey) -> Instance? {
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
       graph.noteReuse(of: id)
+      if graph.keepsDisposalsOfMade { graph.handOverIfKept(object) }
       return Self.instance(stored: object)
     }
     return existingInStore(in: graph)

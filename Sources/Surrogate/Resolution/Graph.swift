@@ -187,6 +187,10 @@ final class Graph {
   /// although it has an observer: a leak check's, which disposes them when it ends (see
   /// `Container+Recording.swift`).
   @usableFromInline @exclusivity(unchecked) var keepsMadeDisposals = false
+  /// Whether the disposal of a `.shared` or `.unique` instance this graph made is kept for the
+  /// scope, or in case the graph fails: a singleton that takes that instance later takes its
+  /// disposal too (see ``handOverIfKept(_:)``).
+  @usableFromInline @exclusivity(unchecked) var keepsDisposalsOfMade = false
 
   /// Whether this graph is its thread's current one (``ThreadGraph``), and the graph it replaced.
   @usableFromInline @exclusivity(unchecked) var isThreadCurrent = false

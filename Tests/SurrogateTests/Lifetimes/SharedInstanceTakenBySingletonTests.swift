@@ -1,0 +1,57 @@
+import Surrogate
+import Testing
+
+private final class Conn: Sendable {}
+private final class Keeper: Sendable {
+  let conn: Conn
+  init(conn: Conn) { self.conn = conn }
+}
+private final class Handler: Sendable {
+  let keeper: Keeper
+  init(conn: Conn, keeper: Keeper) { self.keeper = keeper }
+}
+private struct FactoryFailed: Error {}
+
+/// A `.shared` instance the graph made before a singleton (or a session object) took it is the
+/// singleton's from then on: the scope that the graph ran in, or the failed graph, does not
+/// dispose it while the singleton holds it. The singleton's container disposes it after the
+/// singleton (outside client 34).
+@Suite(.hangGuard)
+struct SharedInstanceTakenBySingletonTests {
+  private static func app(_ journal: DisposalJournal, keptBy scope: Scope) -> Container {
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.register(scope) { r in Keeper(conn: try r.resolve()) }.disposing { _ in journal.note("keeper") }
+    // The handler takes the connection first: the keeper is made from the graph's one.
+    app.register(.unique) { r in Handler(conn: try r.resolve(), keeper: try r.resolve()) }
+    return app
+  }
+
+  @Test(arguments: [Scope.singleton, .custom("session")])
+  func theScopeDoesNotDisposeWhatASingletonTookFromItsGraph(keptBy scope: Scope) async throws {
+    let journal = DisposalJournal()
+    let app = Self.app(journal, keptBy: scope)
+    let keeper = try await app.withScope { scope in try await scope.resolve(Handler.self).keeper }
+    #expect(journal.disposed == [])
+    #expect(try await app.resolve(Keeper.self) === keeper)
+    try await app.shutdown()
+    #expect(journal.disposed == ["keeper", "conn"])
+  }
+
+  @Test func aFailedGraphDoesNotDisposeWhatASingletonItKeptTook() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.register(.singleton) { r in Keeper(conn: try r.resolve()) }.disposing { _ in journal.note("keeper") }
+    app.register(.unique) { r -> Handler in
+      _ = Handler(conn: try r.resolve(), keeper: try r.resolve())
+      throw FactoryFailed()
+    }
+    await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
+    #expect(journal.disposed == [])
+    let keeper = try await app.resolve(Keeper.self)
+    try await app.resetAndDispose(.singleton)
+    #expect(journal.disposed == ["keeper", "conn"])
+    withExtendedLifetime(keeper) {}
+  }
+}
