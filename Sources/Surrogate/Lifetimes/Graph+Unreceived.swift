@@ -162,9 +162,11 @@ extension Graph {
     guard !disposals.isEmpty else { return }
     var synchronous: [TrackedDisposal] = []
     var failures: [DisposalError.Failure] = []
-    for disposal in disposals {
+    // NB: the `async` ones are handed over oldest first, as the container tracks what it makes:
+    // `disposeReleased()` takes them newest first.
+    for disposal in disposals.reversed() {
       guard case .async = disposal.action else {
-        synchronous.append(disposal)
+        synchronous.insert(disposal, at: 0)
         continue
       }
       var released = disposal
@@ -172,6 +174,8 @@ extension Graph {
       // The nearest container still open keeps it: a scope that ended hands it to its app.
       var keeper: Container? = root
       while let current = keeper, current.withLifetime({ $0.track(released) }) != nil { keeper = current.parent }
+      // A child that keeps it is reached by its parent's `disposeReleased()` and `shutdown()`.
+      keeper?.joinParentIfNeeded()
       if keeper == nil {
         failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
       }
