@@ -24,7 +24,7 @@ final class ScopeDisposals: GraphObserver, Sendable {
   private init() {}
 
   /// A new instance of a definition with `scope`, made in `graph`: kept when it is the scope's (a
-  /// `.shared` or `.unique` one not made for a singleton) and has a disposal.
+  /// `.shared` or `.unique` one not made for a singleton outside the scope) and has a disposal.
   ///
   /// `definition` is the key of the definition that made it (a decorator's is hidden), `requested`
   /// the key the disposal is reported under.
@@ -34,7 +34,11 @@ final class ScopeDisposals: GraphObserver, Sendable {
     in graph: Graph
   ) {
     guard !scope.kind.isStored, let scopeContainer = graph.root.scopeContainer else { return }
-    if graph.isMadeForSingleton {
+    // Made for a singleton: the singleton's, unless that singleton is the scope's own (registered
+    // in the scope), which ends with it: then the scope disposes both, the singleton first.
+    if let singleton = graph.innermostSingletonBelowTop,
+      graph.registeringContainer(of: singleton)?.scopeContainer !== scopeContainer
+    {
       return graph.keepMadeForSingleton(instance, key: requested, definedAs: definition, id: id, plainType: plainType)
     }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)

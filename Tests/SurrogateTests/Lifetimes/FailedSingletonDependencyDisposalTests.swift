@@ -52,3 +52,27 @@ struct FailedSingletonDependencyDisposalTests {
     #expect(journal.disposed == ["leaf"])
   }
 }
+
+/// A singleton registered in a scope ends with the scope: what was made for it there is disposed
+/// when the scope ends, after it, as UnitsOfWork.md's table says of what a scope makes (outside
+/// client 34; before, it was never disposed).
+struct ScopesOwnSingletonDependencyDisposalTests {
+  private final class Connection: Sendable {}
+  private final class Repository: Sendable {
+    init(connection: Connection) {}
+  }
+
+  @Test func whatASingletonOfTheScopeTookIsDisposedWhenTheScopeEnds() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.unique) { Connection() }.disposing { _ in journal.note("connection") }
+    try await app.withScope { scope in
+      scope.register(.singleton) { r in Repository(connection: try r.resolve()) }
+        .disposing { _ in journal.note("repository") }
+      _ = try await scope.resolve(Repository.self)
+    }
+    #expect(journal.disposed == ["repository", "connection"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["repository", "connection"])
+  }
+}
