@@ -49,27 +49,16 @@ extension Graph {
   }
 
   /// A request is answered with `object`, an instance of this graph. When a singleton (or a
-  /// custom scope's instance) being built takes it, it is that singleton's from then on: the
-  /// disposal kept for it by the scope, or in case the graph fails, goes to the container that
-  /// keeps the singleton, with the singleton's store, so that it is disposed after the singleton
-  /// (when the container ends, or the singleton is let go of and disposed).
+  /// custom scope's instance) being built takes it, it is that singleton's from then on, as what
+  /// is made for a singleton is: the disposal kept for it by the scope, or in case the graph
+  /// fails, is dropped (the singleton's own disposal is where to release it).
   @usableFromInline @inline(never)
   func handOverIfKept(_ object: AnyObject) {
-    guard let singleton = innermostSingletonOnPath, let keeper = registeringContainer(of: singleton) else { return }
+    guard innermostSingletonOnPath != nil else { return }
     let identity = ObjectIdentifier(object)
-    var handedOver: [TrackedDisposal] = []
-    if let extras = extrasStorage, let index = extras.unreceived.firstIndex(where: { $0.object == identity }) {
-      handedOver.append(extras.unreceived.remove(at: index))
-    }
-    if observer is ScopeDisposals, let scopeContainer = root.scopeContainer, scopeContainer !== keeper {
-      handedOver += scopeContainer.withLifetime { $0.untrack(object: identity) }
-    }
-    guard !handedOver.isEmpty else { return }
-    let store = keeper.snapshot().registry.entries.first { $0.id == singleton }
-      .flatMap { ($0 as? any StoreKeepingEntry)?.keptStoreAsMaker }
-    for var disposal in handedOver {
-      disposal.maker = store
-      if let refused = keeper.withLifetime({ $0.track(disposal) }) { keepRefused(refused, requested: disposal.key) }
+    if let extras = extrasStorage { extras.unreceived.removeAll { $0.object == identity } }
+    if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {
+      _ = scopeContainer.withLifetime { $0.untrack(object: identity) }
     }
   }
 

@@ -218,14 +218,11 @@ extension TrackedDisposal {
 /// identity says which tracked instances are still the entry's.
 protocol StoreKeepingEntry {
   var keptStore: AnyObject? { get }
-  /// ``keptStore``, as the maker of a ``TrackedDisposal``.
-  var keptStoreAsMaker: (any AnyObject & Sendable)? { get }
   func disposalOfMadeInstance(disposer: Disposer) -> TrackedDisposal?
 }
 
 extension Registration: StoreKeepingEntry {
   var keptStore: AnyObject? { store }
-  var keptStoreAsMaker: (any AnyObject & Sendable)? { store }
 
   /// The disposal of the singleton this definition has made already, with `disposer`: for a
   /// disposal given after it was made (`register(...)` and `.disposing` are two calls, and a
