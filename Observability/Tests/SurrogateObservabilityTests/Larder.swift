@@ -53,3 +53,16 @@ final class MemoryLarder: Larder {
     return try take(item)
   }
 }
+
+/// Fetches `item` from `larder` in a task cancelled before the call: what the call returned, or
+/// the error it threw, described.
+func fetchInACancelledTask(_ item: String, from larder: any Larder) async -> String {
+  await Task {
+    withUnsafeCurrentTask { $0?.cancel() }
+    do {
+      return try await larder.fetch(item)
+    } catch {
+      return "\(error)"
+    }
+  }.value
+}

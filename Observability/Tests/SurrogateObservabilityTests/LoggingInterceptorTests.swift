@@ -39,14 +39,7 @@ struct LoggingInterceptorTests {
   /// shutdown stopped) was stopped, not failed: logged at the level of a call that returned.
   @Test func aCancelledCallIsLoggedAtTheLevelOfACallThatReturned() async {
     let (larder, log) = larder()
-    let outcome = await Task { () -> String in
-      withUnsafeCurrentTask { $0?.cancel() }
-      do {
-        return try await larder.fetch("flour")
-      } catch {
-        return "\(error)"
-      }
-    }.value
+    let outcome = await fetchInACancelledTask("flour", from: larder)
     #expect(outcome == "CancellationError()")
     #expect(log.entries.map(\.level) == [.info])
     #expect(log.entries.first?.metadata["proxy.cancelled"] == "true")

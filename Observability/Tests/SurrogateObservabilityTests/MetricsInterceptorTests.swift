@@ -37,10 +37,7 @@ struct MetricsInterceptorTests {
     let metrics = TestMetrics()
     let larder: any Larder = InterceptingProxy<any Larder>(
       MemoryLarder(), interceptors: [MetricsInterceptor(factory: metrics)])
-    await Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      _ = try? await larder.fetch("flour")
-    }.value
+    _ = await fetchInACancelledTask("flour", from: larder)
     let cancelled = try metrics.expectTimer(
       "surrogate_proxy_call", [("requirement", "fetch(_:)"), ("outcome", "cancelled")])
     #expect(cancelled.values.count == 1)

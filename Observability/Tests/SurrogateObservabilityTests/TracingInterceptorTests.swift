@@ -51,10 +51,7 @@ struct TracingInterceptorTests {
     let tracer = InMemoryTracer()
     let larder: any Larder = InterceptingProxy<any Larder>(
       MemoryLarder(), interceptors: [TracingInterceptor(tracer: tracer)])
-    await Task {
-      withUnsafeCurrentTask { $0?.cancel() }
-      _ = try? await larder.fetch("flour")
-    }.value
+    _ = await fetchInACancelledTask("flour", from: larder)
     #expect(tracer.finishedSpans.first?.errors.first?.error is CancellationError)
   }
 

@@ -73,10 +73,7 @@ extension Registration {
         instance = try graph.runningSynchronously { try factory(resolver, arguments) }
       }
     } catch {
-      if let gate {
-        store?.abandon(gate: gate)
-        graph.singletonFailed(id)
-      }
+      if let gate { giveUpCreation(gate: gate, in: graph) }
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       if error is CancellationError { throw error }
       throw graph.wrap(error, code: .factoryFailed, key: requested)

@@ -14,8 +14,8 @@ extension Graph {
     owner: Container, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
     guard !scope.kind.isStored else { return }
-    if isMadeForSingleton {
-      return keepMadeForSingleton(instance, key: key, definedAs: definition, id: id, plainType: plainType)
+    if let singleton = innermostSingleton() {
+      return keepMade(instance, forSingleton: singleton, key: key, definedAs: definition, id: id, plainType: plainType)
     }
     // A leak check in a scope: what a `.scoped` instance holds lives until the scope ends, which
     // disposes it, as it does what a `resolve` in the scope makes (see `ScopeDisposals`).
@@ -54,23 +54,22 @@ extension Graph {
   /// fails, is dropped (the singleton's own disposal is where to release it).
   @usableFromInline @inline(never)
   func handOverIfKept(_ object: AnyObject) {
-    guard innermostSingletonOnPath != nil else { return }
+    guard innermostSingleton(within: frameCount) != nil else { return }
     let identity = ObjectIdentifier(object)
     if let extras = extrasStorage { extras.unreceived.removeAll { $0.object == identity } }
     if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {
-      _ = scopeContainer.withLifetime { $0.untrack(object: identity) }
+      scopeContainer.withLifetime { $0.untrack(object: identity) }
     }
   }
 
-  /// Keeps the disposal of a `.shared` or `.unique` instance made while a singleton (or a custom
+  /// Keeps the disposal of a `.shared` or `.unique` instance made while `singleton` (or a custom
   /// scope's instance) is built, in case that singleton's factory throws: it is the singleton's
   /// otherwise, and nobody's then (see ``singletonFailed(_:)``).
-  @usableFromInline @inline(never)
-  func keepMadeForSingleton(
-    _ instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, id: RegistrationID,
-    plainType: borrowing Atomic<ObjectIdentifier?>
+  func keepMade(
+    _ instance: Any, forSingleton singleton: RegistrationID, key: DefinitionKey, definedAs definition: DefinitionKey,
+    id: RegistrationID, plainType: borrowing Atomic<ObjectIdentifier?>
   ) {
-    guard !isValidation, let singleton = innermostSingletonBelowTop else { return }
+    guard !isValidation else { return }
     let disposer = registeringContainer(of: id)?.declaredDisposer(for: id)
     guard
       let disposal = TrackedDisposal.make(

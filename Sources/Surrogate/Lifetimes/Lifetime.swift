@@ -61,16 +61,10 @@ struct Lifetime {
     return resetRegistrations.compactMap(\.entry)
   }
 
-  /// Takes the disposals of `object` (a singleton took it from a graph of this scope: it is that
+  /// Forgets the disposals of `object` (a singleton took it from a graph of this scope: it is that
   /// singleton's now).
-  mutating func untrack(object: ObjectIdentifier) -> [TrackedDisposal] {
-    var taken: [TrackedDisposal] = []
-    tracked.removeAll { disposal in
-      guard disposal.object == object, disposal.maker == nil else { return false }
-      taken.append(disposal)
-      return true
-    }
-    return taken
+  mutating func untrack(object: ObjectIdentifier) {
+    tracked.removeAll { $0.object == object && $0.maker == nil }
   }
 
   /// Takes the disposals of instances that the stores `makers` kept, newest first.

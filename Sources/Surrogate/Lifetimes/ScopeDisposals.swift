@@ -36,10 +36,11 @@ final class ScopeDisposals: GraphObserver, Sendable {
     guard !scope.kind.isStored, let scopeContainer = graph.root.scopeContainer else { return }
     // Made for a singleton: the singleton's, unless that singleton is the scope's own (registered
     // in the scope), which ends with it: then the scope disposes both, the singleton first.
-    if let singleton = graph.innermostSingletonBelowTop,
+    if let singleton = graph.innermostSingleton(),
       graph.registeringContainer(of: singleton)?.scopeContainer !== scopeContainer
     {
-      return graph.keepMadeForSingleton(instance, key: requested, definedAs: definition, id: id, plainType: plainType)
+      return graph.keepMade(
+        instance, forSingleton: singleton, key: requested, definedAs: definition, id: id, plainType: plainType)
     }
     let disposer = graph.registeringContainer(of: id)?.declaredDisposer(for: id)
     guard
@@ -65,30 +66,12 @@ final class ScopeDisposals: GraphObserver, Sendable {
 }
 
 extension Graph {
-  /// Whether a singleton is being built below the top of the path: an instance made now is that
-  /// singleton's, not the scope's.
-  var isMadeForSingleton: Bool { innermostSingletonBelowTop != nil }
-
-  /// The registration of the innermost singleton (or custom scope's instance) being built, the
-  /// top of the path included.
-  var innermostSingletonOnPath: RegistrationID? {
-    var index = frameCount
-    while index > 0 {
-      index -= 1
-      if frames[index].isSingleton { return frames[index].id }
-    }
-    return nil
-  }
-
-  /// The registration of the innermost singleton (or custom scope's instance) being built below
-  /// the top of the path.
-  var innermostSingletonBelowTop: RegistrationID? {
-    var index = frameCount - 1
-    while index > 0 {
-      index -= 1
-      if frames[index].isSingleton { return frames[index].id }
-    }
-    return nil
+  /// The registration of the innermost singleton (or custom scope's instance) being built among
+  /// the first `depth` frames of the path: below its top (`frameCount - 1`, the default), what an
+  /// instance made now is made for, the scope's if none; the whole path (`frameCount`), what
+  /// takes an instance reused now.
+  func innermostSingleton(within depth: Int? = nil) -> RegistrationID? {
+    frames.prefix(max(0, depth ?? frameCount - 1)).last(where: \.isSingleton)?.id
   }
 }
 

@@ -11,4 +11,12 @@ extension Registration {
       id: id, { self.store?.fulfil(instance, gate: gate) }, abandon: { self.store?.abandon(gate: gate) },
       isConditional: afterWaiting)
   }
+
+  /// The factory of a singleton this graph claimed threw: other graphs make it again, and what was
+  /// made for it is nobody's (see ``Graph/singletonFailed(_:)``).
+  @usableFromInline
+  func giveUpCreation(gate: Gate, in graph: Graph) {
+    store?.abandon(gate: gate)
+    graph.singletonFailed(id)
+  }
 }

@@ -286,8 +286,7 @@ final class Registration<Instance, Arguments>: Entry {
     // about 550 instructions per request (measured on S6). The singleton path, which needs one,
     // is out of line.
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
-      graph.noteReuse(of: id)
-      if graph.keepsDisposalsOfMade { graph.handOverIfKept(object) }
+      graph.noteReuse(of: id, object)
       return Self.instance(stored: object)
     }
     if scope.kind.isStored {
@@ -378,10 +377,7 @@ final class Registration<Instance, Arguments>: Entry {
     do {
       instance = try factory(resolver, arguments)
     } catch {
-      if let gate {
-        store?.abandon(gate: gate)
-        graph.singletonFailed(id)
-      }
+      if let gate { giveUpCreation(gate: gate, in: graph) }
       if graph.hasPostponed { graph.abandonPostponed(for: id) }
       throw graph.wrap(error, code: .factoryFailed, key: requested)
     }
@@ -406,8 +402,7 @@ final class Registration<Instance, Arguments>: Entry {
   @inlinable
   func existing(in graph: Graph, requested: DefinitionKey) -> Instance? {
     if scope.kind != .unique, let object = reusable(in: graph, requested: requested) {
-      graph.noteReuse(of: id)
-      if graph.keepsDisposalsOfMade { graph.handOverIfKept(object) }
+      graph.noteReuse(of: id, object)
       return Self.instance(stored: object)
     }
     return existingInStore(in: graph)

@@ -164,9 +164,12 @@ extension Graph {
   /// A request is answered with the instance of registration `id`: when that definition is still
   /// on the path, or its instance is complete only if the graph succeeds (``pendingBits``), the
   /// instance is unfinished (see ``unfinishedReads``).
+  /// When a disposal is kept for one of the graph's instances, `object` may be one that a singleton
+  /// takes (see ``handOverIfKept(_:)``).
   @inlinable @inline(__always)
-  func noteReuse(of id: RegistrationID) {
+  func noteReuse(of id: RegistrationID, _ object: AnyObject) {
     if (pathBits | pendingBits) & Self.pathBit(of: id) != 0 { unfinishedReads &+= 1 }
+    if keepsDisposalsOfMade { handOverIfKept(object) }
   }
 
   /// The instance of registration `id` is handed to its requester unfinished: its blocks wait for

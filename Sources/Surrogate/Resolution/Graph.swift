@@ -161,7 +161,7 @@ final class Graph {
   /// Bit `serial % 64` (as in ``pathBits``) set for every registration whose instance in this
   /// graph is complete only if the graph succeeds: its blocks wait for a construction further up
   /// the path, or it used an unfinished instance. A request answered with such an instance reads
-  /// an unfinished one too (see ``noteReuse(of:)``), so that a singleton made from it is not
+  /// an unfinished one too (see ``noteReuse(of:_:)``), so that a singleton made from it is not
   /// published if the graph fails and gives that instance up.
   @usableFromInline @exclusivity(unchecked) var pendingBits: UInt64 = 0
   @exclusivity(unchecked) var extrasStorage: Extras?

@@ -309,15 +309,17 @@ extension Container {
         + "so \(holder) holds it weakly while the composition root decides who owns whom."
     }
     // Then one the resolution did not make (a delegate set in a block): what asked for an instance
-    // owns it.
-    for (step, target, from, to) in backSteps where !requests.contains(where: { $0.from == from && $0.to == to }) {
-      let holder = Surrogate.typeName(Swift.type(of: step.owner))
+    // owns it. Then one each side asked for (a child's block resolving the parent that is making
+    // it): the request that came after the other side's, which closed the cycle, set the
+    // reference back.
+    func makeWeak(_ step: LeakFinder.Step, pointingBackTo target: AnyObject, because: (String) -> String) -> String {
       let targetName = Surrogate.typeName(Swift.type(of: target))
       return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
-        + "\(targetName), which the resolution made to hold \(holder)."
+        + "\(targetName), \(because(Surrogate.typeName(Swift.type(of: step.owner))))."
     }
-    // Then one each side asked for (a child's block resolving the parent that is making it): the
-    // request that came after the other side's, which closed the cycle, set the reference back.
+    for (step, target, from, to) in backSteps where !requests.contains(where: { $0.from == from && $0.to == to }) {
+      return makeWeak(step, pointingBackTo: target) { "which the resolution made to hold \($0)" }
+    }
     for (step, target, from, to) in backSteps {
       guard let forward = requests.firstIndex(where: { $0.from == from && $0.to == to }),
         let reverse = requests.firstIndex(where: {
@@ -325,10 +327,7 @@ extension Container {
         }),
         forward > reverse
       else { continue }
-      let holder = Surrogate.typeName(Swift.type(of: step.owner))
-      let targetName = Surrogate.typeName(Swift.type(of: target))
-      return "Make \(step.description) weak (or clear it when \(targetName) goes away): it points back to "
-        + "\(targetName), which asked for \(holder) first and holds it."
+      return makeWeak(step, pointingBackTo: target) { "which asked for \($0) first and holds it" }
     }
     return nil
   }
