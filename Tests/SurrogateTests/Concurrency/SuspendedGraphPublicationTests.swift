@@ -47,11 +47,13 @@ struct SuspendedGraphPublicationTests {
       released.isSet.withLock { $0 = true }
       releaseContinuation.finish()
     }
-    let plain =
+    // Whether the graph was let go of is read where the resolve returned: a thread of its own, or
+    // the main actor, not the cooperative pool, which blocking tests elsewhere in the suite may
+    // hold for seconds.
+    let (plain, waited) =
       onMainActor
-      ? try await MainActor.run { try Self.resolvePlain(app) }
-      : try await Task.detached { try Self.resolvePlain(app) }.value
-    let waited = released.isSet.withLock { $0 }
+      ? try await MainActor.run { (try Self.resolvePlain(app), released.isSet.withLock { $0 }) }
+      : try await onNewThread { Result { (try Self.resolvePlain(app), released.isSet.withLock { $0 }) } }.get()
     #expect(!waited, "the resolve waited for the graph to finish")
     releaseContinuation.finish()
     #expect(try await slow.value.plain === plain)

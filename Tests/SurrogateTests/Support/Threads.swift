@@ -23,6 +23,14 @@ func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -
   return result.withLock { $0! }
 }
 
+/// Runs `body` on a new thread and returns what it returned, without holding a thread of the
+/// cooperative pool meanwhile (a blocking wait there is what starves the rest of the suite).
+func onNewThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
+}
+
 /// A stack that holds the default depth limit's 500 links in every build.
 let largeStack = 64 << 20
 
