@@ -75,4 +75,32 @@ struct ScopesOwnSingletonDependencyDisposalTests {
     try await app.shutdown()
     #expect(journal.disposed == ["repository", "connection"])
   }
+
+  /// A scope's `validate()` disposes what its check made as the scope's end would: what a
+  /// singleton of the scope took too, after that singleton; every connection made is closed.
+  @Test(arguments: [false, true])
+  func aScopesValidationDisposesWhatASingletonOfTheScopeTook(awaited: Bool) async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    let made = Locked(0)
+    app.register(.unique) { () -> Connection in
+      made.withLock { $0 += 1 }
+      return Connection()
+    }
+    .disposing { _ in journal.note("connection") }
+    try await app.withScope { scope in
+      scope.register(.singleton) { r in Repository(connection: try r.resolve()) }
+        .disposing { _ in journal.note("repository") }
+      let report = awaited ? await scope.validate() : Self.validate(scope)
+      #expect(report.problems.isEmpty, "\(report.problems)")
+      let connections = made.withLock { $0 }
+      #expect(journal.disposed.filter { $0 == "connection" }.count == connections)
+      #expect(journal.disposed.filter { $0 == "repository" }.count == 1)
+      // The repository first: it used its connection.
+      #expect(
+        journal.disposed.firstIndex(of: "repository").map { journal.disposed[$0...].contains("connection") } == true)
+    }
+  }
+
+  private static func validate(_ container: Container) -> ValidationReport { container.validate() }
 }
