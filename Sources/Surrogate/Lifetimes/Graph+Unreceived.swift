@@ -51,10 +51,16 @@ extension Graph {
   /// A request is answered with `object`, an instance of this graph. When a singleton (or a
   /// custom scope's instance) being built takes it, it is that singleton's from then on, as what
   /// is made for a singleton is: the disposal kept for it by the scope, or in case the graph
-  /// fails, is dropped (the singleton's own disposal is where to release it).
+  /// fails, is dropped (the singleton's own disposal is where to release it). A singleton
+  /// registered in the scope the graph resolves in ends with that scope, which disposes what it
+  /// took, after it: then nothing is handed over (as ``ScopeDisposals`` keeps what is made for one).
   @usableFromInline @inline(never)
   func handOverIfKept(_ object: AnyObject) {
-    guard innermostSingleton(within: frameCount) != nil else { return }
+    guard let singleton = innermostSingleton(within: frameCount) else { return }
+    if let scopeContainer = root.scopeContainer, registeringContainer(of: singleton)?.scopeContainer === scopeContainer
+    {
+      return
+    }
     let identity = ObjectIdentifier(object)
     if let extras = extrasStorage { extras.unreceived.removeAll { $0.object == identity } }
     if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {

@@ -76,6 +76,31 @@ struct ScopesOwnSingletonDependencyDisposalTests {
     #expect(journal.disposed == ["repository", "connection"])
   }
 
+  private final class Handler: Sendable {
+    init(connection: Connection, repository: Repository) {}
+  }
+
+  /// A `.shared` instance the request made first and a singleton of the scope then took is the
+  /// scope's still: the scope disposes it, after the singleton (it was handed over to the
+  /// singleton, as if the singleton were the app's, and never disposed).
+  @Test(arguments: [false, true])
+  func aSharedInstanceASingletonOfTheScopeTookIsDisposedWhenTheScopeEnds(awaited: Bool) async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Connection() }.disposing { _ in journal.note("connection") }
+    app.register { r in Handler(connection: try r.resolve(), repository: try r.resolve()) }
+    try await app.withScope { scope in
+      scope.register(.singleton) { r in Repository(connection: try r.resolve()) }
+        .disposing { _ in journal.note("repository") }
+      _ = awaited ? try await scope.resolve(Handler.self) : try Self.resolveHandler(scope)
+    }
+    #expect(journal.disposed == ["repository", "connection"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["repository", "connection"])
+  }
+
+  private static func resolveHandler(_ container: Container) throws -> Handler { try container.resolve() }
+
   /// A scope's `validate()` disposes what its check made as the scope's end would: what a
   /// singleton of the scope took too, after that singleton; every connection made is closed.
   @Test(arguments: [false, true])
