@@ -54,4 +54,31 @@ struct SharedInstanceTakenBySingletonTests {
     #expect(journal.disposed == ["keeper"])
     withExtendedLifetime(keeper) {}
   }
+
+  private final class Socket: Sendable {}
+  private final class Client: Sendable {
+    init(socket: Socket) {}
+  }
+  private final class Cache: Sendable {
+    init(client: Client) {}
+  }
+  private final class Page: Sendable {
+    init(client: Client, cache: Cache) {}
+  }
+
+  /// Only the instance the singleton took is handed over: what that instance was itself given
+  /// stays the scope's, and is disposed when the scope ends. A singleton that keeps a request's
+  /// instance is a captive dependency, which `validate()` warns of (UnitsOfWork.md says both).
+  @Test func whatTheTakenInstanceWasGivenStaysTheScopesAndValidationWarnsOfTheCaptive() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Socket() }.disposing { _ in journal.note("socket") }
+    app.register(.shared) { r in Client(socket: try r.resolve()) }
+    app.register(.singleton) { r in Cache(client: try r.resolve()) }
+    app.register(.unique) { r in Page(client: try r.resolve(), cache: try r.resolve()) }
+    try await app.withScope { scope in _ = try await scope.resolve(Page.self) }
+    #expect(journal.disposed == ["socket"])
+    let report = await app.validate()
+    #expect(report.warnings.contains { $0.kind == .captiveDependency && $0.message.contains("Client") })
+  }
 }
