@@ -98,4 +98,22 @@ struct ParentShutdownTests {
     }
     #expect(journal.disposed == ["app.base", "scoped.mid"])
   }
+
+  /// Disposals run when a container ends: a child released without `shutdown()` runs none, and
+  /// its parent's `shutdown()` reaches only the children still alive (UnitsOfWork.md says so).
+  /// Its instances are released all the same: their `deinit`s run.
+  @Test func aChildReleasedWithoutShutdownDisposesNothingAndItsInstancesAreReleased() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.singleton) { Base() }.disposing { _ in journal.note("app.base") }
+    weak var released: Mid?
+    do {
+      let child = Container(parent: app)
+      child.register(.singleton) { r in Mid(base: try r.resolve()) }.disposing { _ in journal.note("child.mid") }
+      released = try await child.resolve(Mid.self)
+    }
+    #expect(released == nil)
+    try await app.shutdown()
+    #expect(journal.disposed == ["app.base"])
+  }
 }
