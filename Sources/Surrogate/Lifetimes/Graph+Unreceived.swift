@@ -56,11 +56,7 @@ extension Graph {
   /// took, after it: then nothing is handed over (as ``ScopeDisposals`` keeps what is made for one).
   @usableFromInline @inline(never)
   func handOverIfKept(_ object: AnyObject) {
-    guard let singleton = innermostSingleton(within: frameCount) else { return }
-    if let scopeContainer = root.scopeContainer, registeringContainer(of: singleton)?.scopeContainer === scopeContainer
-    {
-      return
-    }
+    guard let singleton = innermostSingleton(within: frameCount), !endsWithScope(singleton) else { return }
     let identity = ObjectIdentifier(object)
     if let extras = extrasStorage { extras.unreceived.removeAll { $0.object == identity } }
     if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {

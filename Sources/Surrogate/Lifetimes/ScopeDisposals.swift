@@ -36,9 +36,7 @@ final class ScopeDisposals: GraphObserver, Sendable {
     guard !scope.kind.isStored, let scopeContainer = graph.root.scopeContainer else { return }
     // Made for a singleton: the singleton's, unless that singleton is the scope's own (registered
     // in the scope), which ends with it: then the scope disposes both, the singleton first.
-    if let singleton = graph.innermostSingleton(),
-      graph.registeringContainer(of: singleton)?.scopeContainer !== scopeContainer
-    {
+    if let singleton = graph.innermostSingleton(), !graph.endsWithScope(singleton) {
       return graph.keepMade(
         instance, forSingleton: singleton, key: requested, definedAs: definition, id: id, plainType: plainType)
     }
@@ -72,6 +70,14 @@ extension Graph {
   /// takes an instance reused now.
   func innermostSingleton(within depth: Int? = nil) -> RegistrationID? {
     frames.prefix(max(0, depth ?? frameCount - 1)).last(where: \.isSingleton)?.id
+  }
+
+  /// Whether singleton registration `id` is registered in the scope this graph resolves in (the
+  /// scope's own, `scope.register(.singleton)`): it ends with that scope, which disposes what it
+  /// took after it.
+  func endsWithScope(_ id: RegistrationID) -> Bool {
+    guard let scopeContainer = root.scopeContainer else { return false }
+    return registeringContainer(of: id)?.scopeContainer === scopeContainer
   }
 }
 

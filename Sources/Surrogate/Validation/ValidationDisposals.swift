@@ -4,8 +4,9 @@ extension Graph {
   /// Keeps the disposal of a throwaway instance a validation graph made: a singleton's, a
   /// `.scoped` instance's, and a `.shared` or `.unique` instance not made for a singleton, or made
   /// for one registered in the scope whose check it is (in a scope, as ``ScopeDisposals`` keeps
-  /// it; outside one, nobody receives it, so the check is the caller that would dispose it). `validate()` runs them before it returns; the container's own
-  /// instances are never among them (validation neither reads nor writes its stores).
+  /// it; outside one, nobody receives it, so the check is the caller that would dispose it).
+  /// `validate()` runs them before it returns; the container's own instances are never among them
+  /// (validation neither reads nor writes its stores).
   func noteValidationDisposal(
     of instance: Any, key: DefinitionKey, definedAs definition: DefinitionKey, scope: Scope, id: RegistrationID,
     plainType: borrowing Atomic<ObjectIdentifier?>
@@ -14,11 +15,7 @@ extension Graph {
     // Made for a singleton: the singleton's, unless a scope's check made it for a singleton
     // registered in that scope, which the scope's end disposes with what it took (as
     // `ScopeDisposals` does).
-    if !scope.kind.isStored, let singleton = innermostSingleton() {
-      guard let scopeContainer = root.scopeContainer,
-        registeringContainer(of: singleton)?.scopeContainer === scopeContainer
-      else { return }
-    }
+    if !scope.kind.isStored, let singleton = innermostSingleton(), !endsWithScope(singleton) { return }
     let disposer = registeringContainer(of: id)?.withLifetime { $0.disposers[id] }
     guard
       let disposal = ThrowawayDisposal.make(
