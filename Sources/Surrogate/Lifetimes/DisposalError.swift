@@ -89,8 +89,16 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
   /// ``Code/disposalFailed``.
   static func failed(_ failures: [Failure], when what: String, overrides: Bool = false) -> DisposalError? {
     guard !failures.isEmpty else { return nil }
-    // A failure's own description ends its sentences: no second period after the list.
-    var list = failures.map(\.description).joined(separator: "; ")
+    // A failure's own description ends its sentences: no second period after the list. An
+    // `async` disposal that could not run is listed by its message: the remedy below gives the
+    // advice its own remedy would repeat.
+    var list = failures.map { failure in
+      guard let notRun = failure.error as? DisposalError, notRun.code == .requiresAwait else {
+        return failure.description
+      }
+      return notRun.message
+    }
+    .joined(separator: "; ")
     if !list.hasSuffix(".") { list += "." }
     let notRun = failures.filter { ($0.error as? DisposalError)?.code == .requiresAwait }.count
     let count = "\(failures.count) disposal\(failures.count == 1 ? "" : "s")"
@@ -98,7 +106,9 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
       return DisposalError(
         .requiresAwait, failures: failures,
         message: "\(count) could not run when \(what) synchronously: \(list)",
-        remedy: "Every synchronous disposal ran; \(Self.awaitedEnd(overrides: overrides)) to run the async ones too.")
+        remedy: "Every synchronous disposal ran; \(Self.awaitedEnd(overrides: overrides)) to run the async ones too, "
+          + "or give \(notRun == 1 ? "that definition a synchronous" : "those definitions synchronous") "
+          + "`.disposing { ... }` \(notRun == 1 ? "block" : "blocks").")
     }
     return DisposalError(
       .disposalFailed, failures: failures,
@@ -106,7 +116,8 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
       remedy: notRun == 0
         ? "Every other instance was disposed; fix the failing disposal, or catch its error inside it if it is expected."
         : "Every other synchronous disposal ran; fix the failing disposal, and "
-          + "\(Self.awaitedEnd(overrides: overrides)) to run the async ones.")
+          + "\(Self.awaitedEnd(overrides: overrides)) to run the async ones (or give them synchronous "
+          + "`.disposing { ... }` blocks).")
   }
 
   /// `overrides`: the synchronous `withOverrides` ended, not a synchronous `withScope`.

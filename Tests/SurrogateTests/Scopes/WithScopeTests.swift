@@ -88,6 +88,10 @@ struct WithScopeTests {
       #expect(error.failures.first?.key == DefinitionKey(type: DisposableStub.self))
       #expect(error.remedy.contains("try await"), "\(error)")
       #expect(!error.description.contains(/[^.]\.\.[^.]/), "a doubled period: \(error)")
+      // The advice is given once, by the error, not again by each failure it lists (outside
+      // client 35).
+      #expect(error.description.ranges(of: "try await container.withScope").count == 1, "\(error)")
+      #expect(error.remedy.contains("synchronous `.disposing"), "\(error)")
     }
     #expect(journal.disposed == ["sync"])
   }
