@@ -360,7 +360,9 @@ extension Graph {
   private static func registerInScopeRemedy(_ key: DefinitionKey) -> String {
     let name = typeName(key.type)
     return "If the scope provides \(name) (what only a request knows), register it in the scope before "
-      + "resolving: `scope.register { ... }` returning \(name), inside `withScope`."
+      + "resolving: `scope.register { ... }` returning \(name), inside `withScope`; where an integration "
+      + "opens the scope (a server's request middleware), in the closure it takes to register the request's "
+      + "values (SurrogateHummingbird's `register:`)."
   }
 
   /// The second half of the remedy for a type a `.scoped` definition needs: a scope may be what
