@@ -404,7 +404,10 @@ extension Container {
   /// already when the container ended without one).
   func withLifetime<Result: Sendable>(_ body: (inout Lifetime) -> Result) -> Result {
     links.withLock(owner: self) { links in
-      if links.lifetime == nil { links.lifetime = Lifetime(state: links.endedWithoutLifetime ? .ended : .open) }
+      if links.lifetime == nil {
+        links.lifetime = Lifetime(state: links.endedWithoutLifetime ? .ended : .open)
+        madeLifetime.store(true, ordering: .relaxed)
+      }
       return body(&links.lifetime!)
     }
   }
@@ -440,7 +443,33 @@ extension Container {
   }
 }
 
+extension Container {
+  /// What releasing this container now would leave undone, as the line its `deinit` writes to
+  /// standard error: the disposals of the instances it keeps, which run only when it is shut down
+  /// (or its parent, while it is alive); `nil` when there are none, or it has ended.
+  func undisposedReport() -> String? {
+    let keys = links.withLock(owner: self) { links -> [DefinitionKey] in
+      guard let lifetime = links.lifetime, case .open = lifetime.state else { return [] }
+      return lifetime.tracked.map(\.key)
+    }
+    guard !keys.isEmpty else { return nil }
+    var names: [String] = []
+    for key in keys where !names.contains(key.description) { names.append(key.description) }
+    let listed = names.count > 5 ? names.prefix(5).joined(separator: ", ") + ", ..." : names.joined(separator: ", ")
+    let count = keys.count == 1 ? "1 instance whose disposal" : "\(keys.count) instances whose disposals"
+    return "Surrogate: a container was released with \(count) never ran (\(listed)): nothing shut it down. "
+      + "Call `try await container.shutdown()` when you are done with it; a parent's `shutdown()` reaches "
+      + "only the children still alive."
+  }
+}
+
 extension DisposalError {
+  /// Writes `line` and a line break to standard error, as one write.
+  static func writeLineToStandardError(_ line: String) {
+    var line = line + "\n"
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+  }
+
   /// Writes the error to standard error: what `withScope` does with disposal failures it cannot
   /// throw (the body threw) when no handler is given.
   ///
@@ -450,8 +479,7 @@ extension DisposalError {
   ///
   /// - Parameter error: The failures to report.
   public static func writeToStandardError(_ error: DisposalError) {
-    var line = "Surrogate: \(error)\n"
-    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    writeLineToStandardError("Surrogate: \(error)")
   }
 }
 

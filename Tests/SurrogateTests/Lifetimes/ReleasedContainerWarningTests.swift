@@ -1,0 +1,69 @@
+import Foundation
+import Surrogate
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A container released with disposals that never ran says so on standard error: nothing else
+/// would (UnitsOfWork.md). One that ended, or kept nothing with a disposal, says nothing.
+struct ReleasedContainerWarningTests {
+  private final class Cache: Sendable {}
+  private final class Pool: Sendable {}
+
+  @Test func aChildReleasedWithoutShutdownNamesWhatWasNeverDisposedAndTheCall() async throws {
+    let app = Container()
+    var child: Container? = Container(parent: app)
+    child?.register(.singleton) { Cache() }.disposing { _ in }
+    _ = try await child?.resolve(Cache.self)
+    let written = standardError { child = nil }
+    #expect(written.contains("a container was released with 1 instance whose disposal never ran"), "\(written)")
+    #expect(written.contains("ReleasedContainerWarningTests.Cache"), "\(written)")
+    #expect(written.contains("try await container.shutdown()"), "\(written)")
+    try await app.shutdown()
+  }
+
+  @Test func aContainerThatEndedOrKeptNoDisposalSaysNothing() async throws {
+    var shutDown: Container? = Container()
+    shutDown?.register(.singleton) { Pool() }.disposing { _ in }
+    _ = try await shutDown?.resolve(Pool.self)
+    try await shutDown?.shutdown()
+    var plain: Container? = Container()
+    plain?.register(.singleton) { Pool() }
+    _ = try await plain?.resolve(Pool.self)
+    var scoped: Container? = Container()
+    scoped?.register(.scoped) { Cache() }.disposing { _ in }
+    try await scoped?.withScope { scope in _ = try await scope.resolve(Cache.self) }
+    let written = standardError {
+      shutDown = nil
+      plain = nil
+      scoped = nil
+    }
+    #expect(!written.contains("a container was released"), "\(written)")
+  }
+}
+
+/// What `body` writes to standard error (file descriptor 2), which is redirected to a pipe while
+/// it runs.
+private func standardError(of body: () -> Void) -> String {
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return "" }
+  let saved = dup(2)
+  dup2(ends[1], 2)
+  body()
+  dup2(saved, 2)
+  close(saved)
+  close(ends[1])
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = read(ends[0], &buffer, buffer.count)
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  close(ends[0])
+  return String(decoding: bytes, as: UTF8.self)
+}
