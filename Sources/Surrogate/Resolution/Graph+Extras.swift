@@ -66,9 +66,6 @@ extension Graph {
     /// Root snapshots replaced by newer ones during the graph: registrations found in them may
     /// still be in use further up the stack.
     var supersededSnapshots: [RegistrySnapshot] = []
-    /// The registrations whose instances this graph handed out or made unfinished (see
-    /// ``Graph/pendingBits``, which says only "maybe").
-    var pendingIDs: [RegistrationID] = []
     /// Work waiting for a definition's construction, in the order it started waiting.
     ///
     /// NB: a list, not a dictionary by definition: a graph rarely has more than one definition
