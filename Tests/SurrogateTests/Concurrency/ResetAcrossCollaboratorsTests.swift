@@ -31,7 +31,7 @@ struct ResetAcrossCollaboratorsTests {
     checkout.collaborate(with: cart)
     let reachedTheApp = DispatchSemaphore(value: 0)
     let resume = DispatchSemaphore(value: 0)
-    let pauses = Mutex(true)
+    let pauses = Locked(true)
     checkout.register(.unique) { r -> CheckoutScreen in
       let _: ProductList = try r.resolve()  // the app's registry, read before the reset
       if pauses.withLock({ $0 }) {
@@ -42,7 +42,7 @@ struct ResetAcrossCollaboratorsTests {
     }
     let before = try resolveSynchronously(app, SignedInUser.self)
     let finished = DispatchSemaphore(value: 0)
-    let failure = Mutex<String?>(nil)
+    let failure = Locked<String?>(nil)
     Thread {
       do {
         _ = try checkout.resolve(CheckoutScreen.self)

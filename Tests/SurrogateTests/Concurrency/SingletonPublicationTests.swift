@@ -86,7 +86,7 @@ struct SingletonPublicationTests {
     for _ in 0..<Self.rounds {
       let container = Container()
       container.register(.singleton) { Configured() }
-      let notReady = Mutex(0)
+      let notReady = Locked(0)
       runOnThreads(Self.threads) { _ in
         guard let configured = try? container.resolve(Configured.self) else { return }
         if !configured.isReady { notReady.withLock { $0 += 1 } }
@@ -102,7 +102,7 @@ struct SingletonPublicationTests {
       let container = Container()
       container.register(.singleton) { InjectedLeft() }
       container.register(.singleton) { InjectedRight() }
-      let seen = Mutex(0)
+      let seen = Locked(0)
       runOnThreads(Self.threads) { thread in
         let left =
           thread.isMultiple(of: 2)
@@ -146,8 +146,8 @@ struct SingletonPublicationTests {
 
   @Test func aSingletonCompleteOnItsOwnIsKeptWhenALaterFactoryInItsGraphThrows() throws {
     let container = Container()
-    let made = Mutex(0)
-    let fail = Mutex(true)
+    let made = Locked(0)
+    let fail = Locked(true)
     container.register(.singleton) { () -> Announcer in
       made.withLock { $0 += 1 }
       return Announcer()
@@ -165,7 +165,7 @@ struct SingletonPublicationTests {
   }
 
   @Test func aSingletonThatUsedOneTheFailedGraphGaveUpIsNotKeptEither() throws {
-    let fail = Mutex(true)
+    let fail = Locked(true)
     let container = screenThatFailsAfterMakingTheSession { fail.withLock { $0 } }
     #expect(throws: ResolutionError.self) { try container.resolve(SessionScreen.self) }
     fail.withLock { $0 = false }
@@ -178,7 +178,7 @@ struct SingletonPublicationTests {
   }
 
   @Test func aSingletonThatUsedOneTheFailedAwaitedGraphGaveUpIsNotKeptEither() async throws {
-    let fail = Mutex(true)
+    let fail = Locked(true)
     let container = screenThatFailsAfterMakingTheSession { fail.withLock { $0 } }
     await #expect(throws: ResolutionError.self) { try await container.resolve(SessionScreen.self) }
     fail.withLock { $0 = false }

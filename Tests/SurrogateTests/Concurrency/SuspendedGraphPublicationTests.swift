@@ -12,7 +12,7 @@ import Testing
 struct SuspendedGraphPublicationTests {
   final class Plain: Sendable {}
   final class Flag: Sendable {
-    let isSet = Mutex(false)
+    let isSet = Locked(false)
   }
   final class Slow: Sendable {
     let plain: Plain

@@ -14,10 +14,10 @@ private final class PoolFactory: Sendable {
   private let made = Mutex<[JoinedPool]>([])
   func make() -> JoinedPool {
     let pool = JoinedPool()
-    made.withLock { $0.append(pool) }
+    made.withLock(owner: self) { $0.append(pool) }
     return pool
   }
-  var pools: [JoinedPool] { made.withLock { $0 } }
+  var pools: [JoinedPool] { made.withLock(owner: self) { $0 } }
 }
 
 /// An `async` factory that awaits `container.resolve` (Dip's idiom, not `r.resolve`) joins the

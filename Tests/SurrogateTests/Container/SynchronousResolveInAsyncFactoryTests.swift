@@ -23,10 +23,10 @@ private final class ClockFactory: Sendable {
   private let made = Mutex<[SyncJoinClock]>([])
   func make() -> SyncJoinClock {
     let clock = SyncJoinClock()
-    made.withLock { $0.append(clock) }
+    made.withLock(owner: self) { $0.append(clock) }
     return clock
   }
-  var clocks: [SyncJoinClock] { made.withLock { $0 } }
+  var clocks: [SyncJoinClock] { made.withLock(owner: self) { $0 } }
 }
 
 private final class SyncJoinReport: Sendable {

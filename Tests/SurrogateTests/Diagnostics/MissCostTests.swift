@@ -4,7 +4,7 @@ import Testing
 
 /// A tag that counts how often it is described, to see what a miss does without timing it.
 private struct CountedTag: Hashable, Sendable, CustomStringConvertible {
-  static let descriptions = Mutex(0)
+  static let descriptions = Locked(0)
   let number: Int
   var description: String {
     Self.descriptions.withLock { $0 += 1 }

@@ -44,7 +44,7 @@ struct ConcurrentDecorationTests {
     for round in 0..<Self.rounds / 2 {
       let container = Container()
       container.register(.shared, type: (any Catalogue).self) { RemoteCatalogue() }
-      let failures = Mutex(0)
+      let failures = Locked(0)
       runOnThreads(Self.threads) { thread in
         if thread.isMultiple(of: 2) {
           container.decorate((any Catalogue).self) { _, inner in Layer(upstream: inner) }

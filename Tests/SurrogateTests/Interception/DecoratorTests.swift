@@ -7,7 +7,7 @@ protocol Catalogue: Sendable {
 }
 
 final class RemoteCatalogue: Catalogue {
-  let made = Mutex(0)
+  let made = Locked(0)
   func name(of id: Int) throws -> String { "drink \(id)" }
 }
 

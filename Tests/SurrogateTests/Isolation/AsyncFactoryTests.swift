@@ -124,7 +124,7 @@ struct AsyncFactoryTests {
     let container = Container()
     let started = AsyncLatch()
     let release = AsyncLatch()
-    let runs = Mutex(0)
+    let runs = Locked(0)
     container.register(.singleton) { _ async throws -> Database in
       runs.withLock { $0 += 1 }
       started.open()

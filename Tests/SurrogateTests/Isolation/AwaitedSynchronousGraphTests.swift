@@ -29,7 +29,7 @@ private final class AwaitedFailingHandler: Sendable {
   init(session: AwaitedSession, missing: AwaitedMissing) {}
 }
 private final class AwaitedJournal: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Locked<[String]>([])
   func note(_ entry: String) { entries.withLock { $0.append(entry) } }
   var notes: [String] { entries.withLock { $0 } }
 }

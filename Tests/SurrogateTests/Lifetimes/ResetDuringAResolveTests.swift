@@ -6,7 +6,7 @@ import Testing
 
 /// A signed-in user's session, disposed on logout.
 private final class LoginSession: Disposable, Sendable {
-  let isDisposed = Mutex(false)
+  let isDisposed = Locked(false)
   func dispose() async throws { isDisposed.withLock { $0 = true } }
 }
 
@@ -154,7 +154,7 @@ struct ResetDuringAResolveTests {
       return SlowScreen(session: session, api: try r.resolve())
     }
     let before = try await app.resolve(LoginSession.self)
-    let outcome = Mutex<Result<SlowScreen, ResolutionError>?>(nil)
+    let outcome = Locked<Result<SlowScreen, ResolutionError>?>(nil)
     let finished = DispatchSemaphore(value: 0)
     Thread {
       let result = Result { () throws(ResolutionError) in try app.resolve(SlowScreen.self) }

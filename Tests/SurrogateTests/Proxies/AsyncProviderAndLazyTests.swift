@@ -11,7 +11,7 @@ private final class ConnectionPool: Sendable {}
 
 /// Counts what an `async` factory made, and how many times it ran.
 private final class Made: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   @discardableResult func increment() -> Int {
     count.withLock {
       $0 += 1; return $0

@@ -40,7 +40,8 @@ struct MisconfigurationTests {
         testDescription: "wrong argument types",
         configure: { c in c.register { (_, host: String, port: UInt16) in Client(host: host, port: Int(port)) } },
         resolve: { c throws(ResolutionError) in _ = try c.resolve(Client.self, arguments: "example.com", 8080) },
-        message: "No definition for Client (arguments: (String, Int)). Registered nearby: Client (arguments: (String, UInt16)).",
+        message:
+          "No definition for Client (arguments: (String, Int)). Registered nearby: Client (arguments: (String, UInt16)).",
         path: "Client (arguments: (String, Int))",
         remedy:
           "Client is registered with arguments (String, UInt16) but was resolved with (String, Int); argument types "
@@ -49,7 +50,8 @@ struct MisconfigurationTests {
         testDescription: "an optional argument given as a plain value: no word about integer literals",
         configure: { c in c.register { (_, host: String?) in Client(host: host ?? "none", port: 1) } },
         resolve: { c throws(ResolutionError) in _ = try c.resolve(Client.self, arguments: "example.com") },
-        message: "No definition for Client (arguments: String). Registered nearby: Client (arguments: Optional<String>).",
+        message:
+          "No definition for Client (arguments: String). Registered nearby: Client (arguments: Optional<String>).",
         path: "Client (arguments: String)",
         remedy:
           "Client is registered with arguments Optional<String> but was resolved with String; argument types must "
@@ -135,7 +137,10 @@ struct MisconfigurationTests {
         == "Unimplemented is forwarded to the definition of ListPresenter, but its instance of type ListPresenter does not conform to Unimplemented."
     )
     #expect(error?.pathDescription == "Array<Unimplemented> → Unimplemented")
-    #expect(error?.remedy == "Make ListPresenter conform to Unimplemented, or remove Unimplemented from `.implements(...)` of ListPresenter.")
+    #expect(
+      error?.remedy
+        == "Make ListPresenter conform to Unimplemented, or remove Unimplemented from `.implements(...)` of ListPresenter."
+    )
     #expect(ids(error?.nearby.map(\.type)) == ids(ListPresenter.self))
   }
 
@@ -201,7 +206,8 @@ struct MisconfigurationTests {
       .implements((any ListInteractorOutput).self)
     let error = #expect(throws: ResolutionError.self) { try container.resolve(ListPresenter.self) }
     #expect(error?.code == .circularDependency)
-    #expect(error?.message == "Circular dependency: ListPresenter → ListInteractorOutput, which is ListPresenter again.")
+    #expect(
+      error?.message == "Circular dependency: ListPresenter → ListInteractorOutput, which is ListPresenter again.")
   }
 
   @Test func graphTenThousandDeepFailsCleanlyAtTheDefaultLimit() {
@@ -211,7 +217,10 @@ struct MisconfigurationTests {
     #expect(error?.code == .depthLimitExceeded)
     #expect(error?.message == "Resolving Link tag 500 needs an object graph deeper than 500 definitions.")
     #expect(error?.path.count == 501)
-    #expect(error?.remedy == "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`.")
+    #expect(
+      error?.remedy
+        == "Look for an unbounded chain of definitions in the path, or create the container with a larger `maximumDepth`."
+    )
   }
 
   // NB: the cycle check scans the path, so a 10,000-deep chain is quadratic; under
@@ -226,7 +235,7 @@ struct MisconfigurationTests {
     registerChain(Self.deepChain, in: container)
     // NB: 10,000 nested factories need more stack than a test thread has; give them a thread
     // whose stack fits, as an app that builds such a graph would have to.
-    let length = Mutex<Int?>(nil)
+    let length = Locked<Int?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       let root = try? container.resolve(Link.self, tag: 0)
@@ -264,7 +273,9 @@ struct MisconfigurationTests {
         == "Cannot auto-wire Client: 2 factories with 1 resolvable argument fit equally well: "
         + "Client (arguments: Int), Client (arguments: String).")
     #expect(error?.pathDescription == "Array<Client> → Client")
-    #expect(error?.remedy == "Register a factory for Client without runtime arguments, or resolve it with explicit `arguments:`.")
+    #expect(
+      error?.remedy
+        == "Register a factory for Client without runtime arguments, or resolve it with explicit `arguments:`.")
     #expect(Set(error?.nearby.map(\.description) ?? []) == ["Client (arguments: Int)", "Client (arguments: String)"])
   }
 
@@ -344,13 +355,17 @@ struct MisconfigurationTests {
   @Test func resolveAfterRemoveIsNotFoundAndForgetsTheSingleton() throws {
     let container = Container()
     let made = Counter()
-    let definition = container.register(.singleton) { made.increment(); return Service() }
+    let definition = container.register(.singleton) {
+      made.increment(); return Service()
+    }
     _ = try container.resolve(Service.self)
     container.remove(definition)
     let error = #expect(throws: ResolutionError.self) { try container.resolve(Service.self) }
     #expect(error?.code == .definitionNotFound)
     #expect(error?.message == "No definition for Service.")
-    container.register(.singleton) { made.increment(); return Service() }
+    container.register(.singleton) {
+      made.increment(); return Service()
+    }
     _ = try container.resolve(Service.self)
     #expect(made.value == 2)
   }
@@ -370,7 +385,9 @@ struct MisconfigurationTests {
   @Test func weakSingletonIsMadeAgainOnceItsHolderIsGone() throws {
     let container = Container()
     let made = Counter()
-    container.register(.weakSingleton) { made.increment(); return Service() }
+    container.register(.weakSingleton) {
+      made.increment(); return Service()
+    }
     weak var released: Service?
     do {
       let holder = try container.resolve(Service.self)
@@ -458,7 +475,7 @@ struct MisconfigurationTests {
 
   @Test func removingADefinitionFromInsideItsOwnFactoryDoesNotCrash() throws {
     let container = Container()
-    let handle = Mutex<Definition<Service, Void>?>(nil)
+    let handle = Locked<Definition<Service, Void>?>(nil)
     let definition = container.register(.singleton) { () -> Service in
       if let definition = handle.withLock({ $0 }) { container.remove(definition) }
       return Service()

@@ -4,7 +4,7 @@ import Testing
 
 /// What a `.scoped` instance's `deinit` did, once it ran.
 private final class DeinitLog: Sendable {
-  private let childMade = Mutex(false)
+  private let childMade = Locked(false)
   func noteChildMade() { childMade.withLock { $0 = true } }
   var madeChild: Bool { childMade.withLock { $0 } }
 }

@@ -11,7 +11,7 @@ final class ServiceJournal: Sendable {
     func count(_ prefix: String) -> Int { entries.count { $0.hasPrefix(prefix) } }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   var entries: [String] { state.withLock { $0.entries } }
 
@@ -94,7 +94,7 @@ final class ServiceGate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Waits until the gate is open; cancelling the waiting task does not end the wait.
   func wait() async {

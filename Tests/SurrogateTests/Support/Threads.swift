@@ -10,7 +10,7 @@ import Synchronization
 /// is what stops them under every build: AddressSanitizer's frames are about twice as large as a
 /// debug build's (18 KiB a link against 8.6), so 500 links do not fit a default 8 MiB stack there.
 func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
-  let result = Mutex<Result?>(nil)
+  let result = Locked<Result?>(nil)
   let done = DispatchSemaphore(value: 0)
   let thread = Thread {
     let value = body()

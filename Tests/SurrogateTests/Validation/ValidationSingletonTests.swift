@@ -4,8 +4,8 @@ import Testing
 
 /// A pool whose factory has a side effect: every one made opens connections.
 private final class ConnectionPool: Sendable {
-  static let opened = Mutex(0)
-  static let alive = Mutex(0)
+  static let opened = Locked(0)
+  static let alive = Locked(0)
   init() {
     Self.opened.withLock { $0 += 1 }
     Self.alive.withLock { $0 += 1 }
