@@ -143,22 +143,21 @@ extension Graph {
     }
   }
 
-  /// A synchronous top-level `resolve` failed: runs the synchronous disposals now; an `async` one
-  /// cannot run here, and is handed to the root container as released, for
-  /// ``Container/disposeReleased()`` or ``Container/shutdown()``. Failures are written to
-  /// standard error (the `resolve` throws its own error).
+  /// A synchronous top-level `resolve` failed: runs the synchronous disposals now, newest first, up
+  /// to the newest `async` one, which cannot run here. That one and everything made before it (what
+  /// it may hold, disposed after it) are handed to the root container as released, for
+  /// ``Container/disposeReleased()`` or ``Container/shutdown()``. Failures are written to standard
+  /// error (the `resolve` throws its own error).
   func disposeUnreceivedSynchronously() {
     let disposals = takeUnreceived()
     guard !disposals.isEmpty else { return }
-    var synchronous: [TrackedDisposal] = []
+    let waiting = disposals.firstIndex { if case .async = $0.action { true } else { false } } ?? disposals.endIndex
+    let synchronous = Array(disposals[..<waiting])
     var failures: [DisposalError.Failure] = []
-    // NB: the `async` ones are handed over oldest first, as the container tracks what it makes:
-    // `disposeReleased()` takes them newest first.
-    for disposal in disposals.reversed() {
-      guard case .async = disposal.action else {
-        synchronous.insert(disposal, at: 0)
-        continue
-      }
+    var unkept: [TrackedDisposal] = []
+    // NB: handed over oldest first, as the container tracks what it makes: `disposeReleased()`
+    // takes them newest first.
+    for disposal in disposals[waiting...].reversed() {
       var released = disposal
       released.maker = ReleasedByFailedGraph.marker
       // The nearest container still open keeps it: a scope that ended hands it to its app.
@@ -166,11 +165,15 @@ extension Graph {
       while let current = keeper, current.withLifetime({ $0.track(released) }) != nil { keeper = current.parent }
       // A child that keeps it is reached by its parent's `disposeReleased()` and `shutdown()`.
       keeper?.joinParentIfNeeded()
-      if keeper == nil {
+      guard keeper == nil else { continue }
+      if case .async = disposal.action {
         failures.append(DisposalError.Failure(key: disposal.key, error: DisposalError.requiresAwait(disposal.key)))
+      } else {
+        unkept.insert(disposal, at: 0)
       }
     }
-    failures += Container.runSynchronously(synchronous)
+    // Every container has ended: what can run synchronously still runs, after the rest.
+    failures += Container.runSynchronously(synchronous + unkept)
     if let error = DisposalError.failed(failures, when: "a failed resolve was abandoned") {
       DisposalError.writeToStandardError(error)
     }

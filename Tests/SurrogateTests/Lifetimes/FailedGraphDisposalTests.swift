@@ -1,3 +1,4 @@
+import Dispatch
 import Surrogate
 import Testing
 
@@ -116,6 +117,60 @@ struct FailedGraphDisposalTests {
     #expect(journal.disposed == ["stub"])
     try await app.shutdown()
     #expect(journal.disposed == ["stub"])
+  }
+
+  /// A synchronous disposal of what an `async` one's instance was made from waits with it: run at
+  /// once, the connection was closed while the cursor holding it stayed open until
+  /// `disposeReleased()` (outside client 34, seed 1046). What was made after it still goes at once.
+  @Test func aSynchronousFailedResolveKeepsDependenciesOfAnAsyncDisposalForAfterIt() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register { Connection("connection") }
+      .disposing { connection in journal.note(connection.name) }
+    app.register(.unique) { r in DisposableHolder("cursor", holding: try r.resolve(Connection.self), journal: journal) }
+    app.register(.unique) { Cursor(connection: Connection("later")) }
+      .disposing { cursor in journal.note(cursor.connection.name) }
+    app.register { r in
+      _ = try r.resolve(DisposableHolder<Connection>.self)
+      _ = try r.resolve(Cursor.self)
+      return FailingHandler(
+        cursor: Cursor(connection: Connection("c")), connection: Connection("c"), missing: try r.resolve())
+    }
+    #expect(throws: ResolutionError.self) { try resolveNow(FailingHandler.self, from: app) }
+    #expect(journal.disposed == ["later"])
+    try await app.disposeReleased()
+    #expect(journal.disposed == ["later", "cursor", "connection"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["later", "cursor", "connection"])
+  }
+
+  /// The container ended while a synchronous `resolve` that then failed was making its graph: no
+  /// container can keep what waits for an `async` disposal, and the synchronous disposals of what
+  /// was made before it still run (last), rather than being lost with it.
+  @Test func aSynchronousFailedResolveThatOutlivedItsContainerStillRunsItsSynchronousDisposals()
+    async throws
+  {
+    let journal = DisposalJournal()
+    let app = Container()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    app.register { Connection("connection") }
+      .disposing { connection in journal.note(connection.name) }
+    app.register(.unique) { r in DisposableHolder("cursor", holding: try r.resolve(Connection.self), journal: journal) }
+    app.register { r -> FailingHandler in
+      _ = try r.resolve(DisposableHolder<Connection>.self)
+      entered.signal()
+      proceed.wait()
+      return FailingHandler(
+        cursor: Cursor(connection: Connection("c")), connection: Connection("c"), missing: try r.resolve())
+    }
+    async let failure = onNewThread { resolutionError { try resolveNow(FailingHandler.self, from: app) } }
+    await onNewThread { entered.wait() }
+    try await app.shutdown()
+    proceed.signal()
+    let code = await failure?.code
+    #expect(code == .containerShutDown, "\(String(describing: code))")
+    #expect(journal.disposed == ["connection"])
   }
 
   @Test func anAsyncDisposalOfAnAwaitedFailedResolveRunsBeforeItThrows() async throws {
