@@ -140,12 +140,16 @@ struct ValidationFindings {
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
       guard let owner = recorder.scopes[request.from], owner.isSingleton else { continue }
-      // A list or map is made again for each request: the singleton keeps its members, so what
-      // it captures is a member that is shorter-lived than it.
-      let members = recorder.requests.filter { $0.from == request.to && ContributionTag.isMember($0.to) }
+      // A list or map is a value made again for each request: the singleton keeps its members,
+      // so what it captures is a member that is shorter-lived than it, one registered with
+      // `register(into:)` (a hidden member key) or a definition that `contributes(to:)`, requested
+      // by its own key.
+      let members =
+        request.to.type is any ResolvableCollection.Type ? recorder.requests.filter { $0.from == request.to } : []
       let captured =
         members.isEmpty
-        ? [(key: request.to, requested: request.requested)] : members.map { (key: $0.to, requested: $0.to) }
+        ? [(key: request.to, requested: request.requested)]
+        : members.map { (key: $0.to, requested: ContributionTag.isMember($0.to) ? $0.to : $0.requested) }
       for (key, requested) in captured {
         guard let captive = recorder.scopes[key], !captive.isSingleton || (captive.isCustom && captive != owner),
           seen.insert("captive|\(request.from)|\(key)").inserted
