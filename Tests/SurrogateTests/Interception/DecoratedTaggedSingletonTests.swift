@@ -19,7 +19,7 @@ struct DecoratedTaggedSingletonTests {
     return app
   }
 
-  /// Each tag's requests are decorated, around the one singleton, and each tag's chain is made once.
+  /// Each tag's requests are decorated, around the one singleton, and the chain is made once.
   @Test func eachTagIsDecoratedAroundTheOneSingleton() throws {
     let app = app()
     let plain = try #require(try app.resolve((any Accounts).self) as? CachingAccounts)
