@@ -448,10 +448,14 @@ extension Container {
   /// standard error: the disposals of the instances it keeps, which run only when it is shut down
   /// (or its parent, while it is alive); `nil` when there are none, or it has ended.
   func undisposedReport() -> String? {
-    let keys = links.withLock(owner: self) { links -> [DefinitionKey] in
+    let tracked = links.withLock(owner: self) { links -> [(key: DefinitionKey, object: ObjectIdentifier?)] in
       guard let lifetime = links.lifetime, case .open = lifetime.state else { return [] }
-      return lifetime.tracked.map(\.key)
+      return lifetime.tracked.map { ($0.key, $0.object) }
     }
+    // An object tracked twice (a decorator that handed back what it decorates) is disposed once:
+    // it is one instance, named by the definition that made it.
+    var objects = Set<ObjectIdentifier>()
+    let keys = tracked.filter { $0.object.map { objects.insert($0).inserted } ?? true }.map(\.key)
     guard !keys.isEmpty else { return nil }
     var names: [String] = []
     for key in keys where !names.contains(key.description) { names.append(key.description) }

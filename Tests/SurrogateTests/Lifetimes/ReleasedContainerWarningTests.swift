@@ -13,6 +13,9 @@ import Testing
 struct ReleasedContainerWarningTests {
   private final class Cache: Sendable {}
   private final class Pool: Sendable {}
+  private final class DisposableSession: Disposable, Sendable {
+    func dispose() async throws {}
+  }
 
   @Test func aChildReleasedWithoutShutdownNamesWhatWasNeverDisposedAndTheCall() async throws {
     let app = Container()
@@ -23,6 +26,21 @@ struct ReleasedContainerWarningTests {
     #expect(written.contains("a container was released with 1 instance whose disposal never ran"), "\(written)")
     #expect(written.contains("ReleasedContainerWarningTests.Cache"), "\(written)")
     #expect(written.contains("try await container.shutdown()"), "\(written)")
+    try await app.shutdown()
+  }
+
+  /// A decorator that hands back the instance it decorates is that instance: one disposal, which
+  /// `shutdown()` would run once, is one instance here too (outside client 36: counted twice, as
+  /// "(undecorated)" and "(decorating ...)").
+  @Test func anInstanceItsDecoratorHandsBackIsCountedOnce() async throws {
+    let app = Container()
+    var child: Container? = Container(parent: app)
+    child?.register(.singleton) { DisposableSession() }
+    child?.decorate(DisposableSession.self) { _, session in session }
+    _ = try await child?.resolve(DisposableSession.self)
+    let written = standardError { child = nil }
+    #expect(written.contains("released with 1 instance whose disposal never ran"), "\(written)")
+    #expect(!written.contains("decorating"), "\(written)")
     try await app.shutdown()
   }
 
