@@ -40,8 +40,11 @@ struct ThrowawayDisposal {
       return nil
     }
     let holder = Holder(instance)
+    // Named by the definition that made it, the type to change (not a type it implements), unless
+    // that is a decorator's hidden key: then by the type it decorates.
+    let name = DecorationTag.isDecoration(definition.tag) ? key : definition
     return ThrowawayDisposal(
-      key: key, identity: holder.object.map(ObjectIdentifier.init), disposer: disposer, holder: holder)
+      key: name, identity: holder.object.map(ObjectIdentifier.init), disposer: disposer, holder: holder)
   }
 
   /// Whether the disposal is `async` (a synchronous `validate()` cannot run it).

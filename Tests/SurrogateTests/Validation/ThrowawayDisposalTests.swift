@@ -165,3 +165,27 @@ struct ValidationDisposesWhatNobodyReceivesTests {
     #expect(journal.disposed.sorted() == ["holder", "shared"])
   }
 }
+
+/// The synchronous `validate()` names the definition whose instance it could not dispose, the type
+/// to change, even when it made it for a type it implements (outside client 36: "The HTTPClient
+/// that validation made" for a `URLSessionClient` definition).
+struct ForwardedThrowawayDisposalTests {
+  private protocol HTTPClient: Sendable {}
+  private final class URLSessionClient: HTTPClient, Disposable {
+    func dispose() async throws {}
+  }
+  private final class Feed: Sendable {
+    init(client: any HTTPClient) {}
+  }
+
+  @Test func theWarningNamesTheDefinitionThatMadeIt() throws {
+    let app = Container()
+    app.register(.unique) { URLSessionClient() }.implements((any HTTPClient).self)
+    app.register(.unique) { r in Feed(client: try r.resolve()) }
+    let warnings = app.validate().warnings.filter { $0.kind == .disposalRequiresAwait }
+    let warning = try #require(warnings.first)
+    #expect(warnings.count == 1, "\(warnings)")
+    #expect(warning.message.hasPrefix("The ForwardedThrowawayDisposalTests.URLSessionClient "), "\(warning.message)")
+    #expect(warning.path.last?.type == URLSessionClient.self, "\(warning.path)")
+  }
+}
