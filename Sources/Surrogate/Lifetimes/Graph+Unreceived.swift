@@ -58,9 +58,25 @@ extension Graph {
   func handOverIfKept(_ object: AnyObject) {
     guard let singleton = innermostSingleton(within: frameCount), !endsWithScope(singleton) else { return }
     let identity = ObjectIdentifier(object)
-    if let extras = extrasStorage { extras.unreceived.removeAll { $0.object == identity } }
+    if let extras = extrasStorage {
+      // Made outside a singleton: the taker's now, disposed with the graph only if its factory
+      // throws. Made for another singleton (perhaps one whose factory throws later): the taker's
+      // too, which spares it when that one fails (see `singletonFailed(_:)`).
+      for entry in extras.unreceived where entry.object == identity {
+        extras.madeForSingletons.append((singleton, entry))
+      }
+      extras.unreceived.removeAll { $0.object == identity }
+      if let made = extras.madeForSingletons.first(where: { $0.disposal.object == identity }),
+        made.singleton != singleton
+      {
+        extras.madeForSingletons.append((singleton, made.disposal))
+      }
+    }
     if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {
-      scopeContainer.withLifetime { $0.untrack(object: identity) }
+      // The scope's until the taker's factory returns: if it throws, the scope keeps it again.
+      for entry in scopeContainer.withLifetime({ $0.untrack(object: identity) }) {
+        extras.madeForSingletons.append((singleton, entry))
+      }
     }
   }
 
@@ -78,6 +94,8 @@ extension Graph {
         for: instance, key: key, definedAs: definition, disposer: disposer, plainType: plainType)
     else { return }
     extras.madeForSingletons.append((singleton, disposal))
+    // Another singleton may take it: see `handOverIfKept(_:)`.
+    keepsDisposalsOfMade = true
   }
 
   /// The factory of singleton `id` threw: what was made for it is nobody's. It is disposed with
@@ -91,6 +109,10 @@ extension Graph {
     let failed = extras.madeForSingletons.filter { $0.singleton == id }.map(\.disposal)
     extras.madeForSingletons.removeAll { $0.singleton == id }
     for disposal in failed {
+      // Taken by another singleton, which has not failed: its.
+      if let object = disposal.object, extras.madeForSingletons.contains(where: { $0.disposal.object == object }) {
+        continue
+      }
       if observer is ScopeDisposals, let scopeContainer = root.scopeContainer {
         if let refused = scopeContainer.withLifetime({ $0.track(disposal) }) {
           keepRefused(refused, requested: disposal.key)

@@ -63,8 +63,11 @@ struct Lifetime {
 
   /// Forgets the disposals of `object` (a singleton took it from a graph of this scope: it is that
   /// singleton's now).
-  mutating func untrack(object: ObjectIdentifier) {
-    tracked.removeAll { $0.object == object && $0.maker == nil }
+  @discardableResult
+  mutating func untrack(object: ObjectIdentifier) -> [TrackedDisposal] {
+    let untracked = tracked.filter { $0.object == object && $0.maker == nil }
+    if !untracked.isEmpty { tracked.removeAll { $0.object == object && $0.maker == nil } }
+    return untracked
   }
 
   /// Takes the disposals of instances that the stores `makers` kept, newest first.

@@ -55,6 +55,78 @@ struct SharedInstanceTakenBySingletonTests {
     withExtendedLifetime(keeper) {}
   }
 
+  /// The handler that failed is a singleton (or a session object) itself: what was made for it and
+  /// then taken by a singleton that the graph keeps is that singleton's, not the failed one's
+  /// (outside client 34, seed 2206: the failed handler's leftovers were disposed, the connection
+  /// the kept session object holds with them).
+  @Test(arguments: [Scope.singleton, .custom("session")], [Scope.singleton, .custom("failing-session")])
+  func aFailedSingletonDoesNotDisposeWhatAKeptSingletonTookFromIt(keptBy kept: Scope, failing: Scope) async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.register(kept) { r in Keeper(conn: try r.resolve()) }.disposing { _ in journal.note("keeper") }
+    app.register(failing) { r -> Handler in
+      _ = Handler(conn: try r.resolve(), keeper: try r.resolve())
+      throw FactoryFailed()
+    }
+    await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
+    #expect(journal.disposed == [])
+    // Again, synchronously: the keeper is made; the connection made for the handler is nobody's.
+    #expect(Self.resolveNow(Handler.self, from: app) != nil)
+    #expect(journal.disposed == ["conn"])
+    let keeper = try await app.resolve(Keeper.self)
+    try await app.shutdown()
+    // The keeper's connection is the keeper's to release, in its own disposal.
+    #expect(journal.disposed == ["conn", "keeper"])
+    withExtendedLifetime(keeper) {}
+  }
+
+  /// A singleton that takes the graph's instance and then fails keeps nothing: the instance is
+  /// nobody's, and is disposed with the failed graph (it was handed over and lost).
+  @Test func whatASingletonTookBeforeItsFactoryThrewIsDisposedWithTheGraph() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.register(.singleton) { r -> Keeper in
+      _ = try r.resolve(Conn.self)
+      throw FactoryFailed()
+    }
+    app.register(.unique) { r in Handler(conn: try r.resolve(), keeper: try r.resolve()) }
+    await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
+    #expect(journal.disposed == ["conn"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["conn"])
+  }
+
+  /// In a scope, it is the scope's again: disposed when the scope ends.
+  @Test func whatASingletonTookInAScopeBeforeItsFactoryThrewIsDisposedByTheScope() async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.register(.singleton) { r -> Keeper in
+      _ = try r.resolve(Conn.self)
+      throw FactoryFailed()
+    }
+    app.register(.unique) { r in Handler(conn: try r.resolve(), keeper: try r.resolve()) }
+    try await app.withScope { scope in
+      await #expect(throws: ResolutionError.self) { _ = try await scope.resolve(Handler.self) }
+      #expect(journal.disposed == [])
+    }
+    #expect(journal.disposed == ["conn"])
+    try await app.shutdown()
+    #expect(journal.disposed == ["conn"])
+  }
+
+  /// The error of a synchronous `resolve`, for an `async` test (which would pick the awaited one).
+  private static func resolveNow<T>(_ type: T.Type, from container: Container) -> ResolutionError? {
+    do {
+      _ = try container.resolve(type)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
   private final class Socket: Sendable {}
   private final class Client: Sendable {
     init(socket: Socket) {}
