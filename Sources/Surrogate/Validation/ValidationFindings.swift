@@ -155,7 +155,9 @@ struct ValidationFindings {
           seen.insert("captive|\(request.from)|\(key)").inserted
         else { continue }
         warnings.append(
-          .captiveDependency(singleton: request.from, scope: owner, captured: requested, capturedScope: captive))
+          .captiveDependency(
+            singleton: request.from, scope: owner, captured: requested, capturedScope: captive,
+            memberOf: members.isEmpty ? nil : request.requested))
       }
     }
     // What a singleton takes later resolves in its container too: a `.scoped` definition fails

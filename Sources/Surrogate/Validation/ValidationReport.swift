@@ -176,9 +176,11 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
   /// The warning as one line.
   public var description: String { "\(kind): \(message)" }
 
+  /// - Parameter collection: The list or map that `captured` is a member of, when the singleton
+  ///   took that: what a `Provider` must resolve on each use.
   static func captiveDependency(
     singleton: DefinitionKey, scope: Scope, captured: DefinitionKey, capturedScope: Scope,
-    through wrapper: String? = nil
+    through wrapper: String? = nil, memberOf collection: DefinitionKey? = nil
   ) -> ValidationWarning {
     if let wrapper {
       return ValidationWarning(
@@ -198,11 +200,12 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     }
     // A custom scope's instance is one per scope on purpose (a signed-in user's session): a
     // singleton scope for it would hand one user's instance to the next.
+    let provided = typeName((collection ?? captured).type)
     let remedy =
       capturedScope.isCustom
-      ? "Inject a `Provider<\(typeName(captured.type))>` and resolve it on each use, or make \(singleton) "
+      ? "Inject a `Provider<\(provided)>` and resolve it on each use, or make \(singleton) "
         + "\(capturedScope) too, so that `reset(\(capturedScope))` releases both."
-      : "Give \(captured) a singleton scope, inject a `Provider<\(typeName(captured.type))>`, or make \(singleton) "
+      : "Give \(captured) a singleton scope, inject a `Provider<\(provided)>`, or make \(singleton) "
         + "shorter-lived."
     return ValidationWarning(
       kind: .captiveDependency, path: [singleton, captured],

@@ -39,6 +39,10 @@ struct CollectionCaptiveTests {
     #expect(captives.count == 1, "\(captives)")
     #expect(warning.message.contains(".unique"), "\(warning.message)")
     #expect(warning.message.contains("#2 of"), "\(warning.message)")
+    // A `Provider` of the list, which resolves it on each use: there is no definition of a member's
+    // type to provide (outside client 37: `Provider<Module>` threw definitionNotFound).
+    #expect(warning.message.contains("`Provider<Array<"), "\(warning.message)")
+    #expect(!warning.message.contains("`Provider<CollectionCaptiveTests.Module>`"), "\(warning.message)")
   }
 
   /// A definition that joins the list with `contributes(to:)` is requested by its own key: the
@@ -57,7 +61,7 @@ struct CollectionCaptiveTests {
     #expect(captives.count == 1, "\(captives)")
     #expect(warning.path.last?.type == SessionModule.self, "\(warning.path)")
     #expect(warning.message.contains("SessionModule"), "\(warning.message)")
-    #expect(!warning.message.contains("Array"), "\(warning.message)")
+    #expect(!warning.message.contains("captures Array"), "\(warning.message)")
   }
 
   @Test func aSingletonTakingAMapWithAContributedUniqueMemberIsWarnedAboutThatMember() throws {
