@@ -217,12 +217,23 @@ extension Graph {
     let made = typeName(Swift.type(of: instance))
     let wanted = typeName(requested.type)
     let path = depth.map { frames.prefix($0).map(\.key) + [requested] } ?? path(to: requested)
+    let proxyRemedy = ProxyConformanceRemedy.text(
+      proxy: Swift.type(of: instance), forwarded: requested.type, source: "\(source)")
+    // A decorator's closure made it: nothing was forwarded with `.implements(...)`.
+    if DecorationTag.isDecoration(source.tag) {
+      return ResolutionError(
+        .invalidType, key: requested, path: path,
+        message: "A decorator of \(wanted) returned an instance of type \(made), which does not conform to \(wanted).",
+        remedy: proxyRemedy
+          ?? "Return a \(wanted) from the decorator's closure: make \(made) conform to \(wanted), or wrap `inner` in "
+          + "a type that does.",
+        nearby: [source])
+    }
     return ResolutionError(
       .invalidType, key: requested, path: path,
       message:
         "\(wanted) is forwarded to the definition of \(source), but its instance of type \(made) does not conform to \(wanted).",
-      remedy: ProxyConformanceRemedy.text(
-        proxy: Swift.type(of: instance), forwarded: requested.type, source: "\(source)")
+      remedy: proxyRemedy
         ?? "Make \(made) conform to \(wanted), or remove \(wanted) from `.implements(...)` of \(source).",
       nearby: [source])
   }

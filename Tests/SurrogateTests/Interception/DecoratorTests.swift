@@ -134,6 +134,12 @@ struct DecoratorTests {
     container.decorate((any Catalogue).self) { _, inner in "not a catalogue" }
     let error = #expect(throws: ResolutionError.self) { try container.resolve((any Catalogue).self) }
     #expect(error?.code == .invalidType)
+    // The decorator's closure is what to change: no `.implements(...)` forwarded it (outside
+    // client 37: the remedy said to remove Catalogue from the `.implements(...)` of the decorator).
+    #expect(
+      error?.message.hasPrefix("A decorator of Catalogue returned an instance of type String") == true,
+      "\(String(describing: error))")
+    #expect(error?.remedy.contains(".implements") == false, "\(String(describing: error?.remedy))")
   }
 
   @Test func aCycleThroughADecoratorIsACircularDependency() {
