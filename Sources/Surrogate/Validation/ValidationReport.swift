@@ -263,11 +263,17 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
     let madeName = typeName(made.type)
     let fromName = typeName(from.type)
     if let property {
+      // A screen's view that holds its presenter: `@Injected` there would be a retain cycle.
+      let remedy =
+        madeHoldsAsker
+        ? "Resolve \(madeName) instead (it holds \(fromName), and the request then shares one \(madeName)), or "
+          + "keep it alive yourself; keep the property weak: \(madeName) holds \(fromName)."
+        : "Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with a strong holder in the same "
+          + "graph), or use `@Injected`."
       return ValidationWarning(
         kind: .heldOnlyWeakly, path: [from, made],
         message: "\(fromName).\(property) (@InjectedWeak) is the only holder of the \(madeName) made for it: it reads "
-          + "nil as soon as resolve returns. Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with "
-          + "a strong holder in the same graph), or use `@Injected`.")
+          + "nil as soon as resolve returns. " + remedy)
     }
     if let taggedRequest, let tag = taggedRequest.tag {
       // Reuse is per requested tag (Dip's rule): the untagged entry point made one instance, the

@@ -27,6 +27,14 @@ private final class InjectedAnnouncer {
   @InjectedWeak var listener: InjectedListener?
 }
 
+/// A screen whose presenter gets it weakly, as a property: the screen holds the presenter.
+private final class InjectedScreenView {
+  @Injected var presenter: InjectedScreenPresenter
+}
+private final class InjectedScreenPresenter {
+  @InjectedWeak var view: InjectedScreenView?
+}
+
 private class InjectedBaseScreen {
   @Injected var repository: InjectedRepository
 }
@@ -114,6 +122,20 @@ struct AutoInjectionTests {
         + "reads nil as soon as resolve returns. Give InjectedListener a scope that keeps it (`.singleton`, or "
         + "`.shared` with a strong holder in the same graph), or use `@Injected`.")
     #expect(report.problems.isEmpty, "\(report)")
+  }
+
+  /// The made instance holds the asker (a screen's view and its presenter): a strong `@Injected`
+  /// would be a retain cycle, so the advice is to resolve the view (outside client 37: "or use
+  /// `@Injected`", applied, made the leak check fail).
+  @Test func theWarningAboutAWeakPropertyOfAScreensPresenterSaysToResolveTheView() throws {
+    let container = Container()
+    container.register(.shared) { InjectedScreenView() }
+    container.register(.shared) { InjectedScreenPresenter() }
+    let warning = try #require(container.validate().warnings.first { $0.kind == .heldOnlyWeakly })
+    #expect(warning.message.contains("Resolve InjectedScreenView instead"), "\(warning.message)")
+    #expect(!warning.message.contains("use `@Injected`"), "\(warning.message)")
+    let view = try container.resolve(InjectedScreenView.self)
+    #expect(view.presenter.view === view)
   }
 
   @Test(arguments: [Scope.singleton, .custom("session")])
