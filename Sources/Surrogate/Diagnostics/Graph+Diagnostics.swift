@@ -245,12 +245,15 @@ extension Graph {
     _ key: DefinitionKey, decorated: DefinitionKey, requested: DefinitionKey, isInherited: Bool = true
   ) -> ResolutionError {
     guard !isInherited else {
+      // What the parent forwarded the decorated type to: registered again, it must forward it again.
+      let forwarded = typeName(decorated.type)
+      let spelling = InstanceType.isExistential(decorated.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
+      let again = key == decorated ? "Register \(key) again" : "Register \(key) again, with `.implements(\(spelling))`,"
       return ResolutionError(
         .definitionNotFound, key: decorated, path: path(to: requested),
         message: "\(decorated) is decorated in this container, but the definition it decorates, a parent's, is no "
           + "longer registered.",
-        remedy: "Register \(key) again in the parent, or register \(decorated) in this container in place of the "
-          + "decoration.",
+        remedy: "\(again) in the parent, or register \(decorated) in this container in place of the decoration.",
         nearby: [key])
     }
     let named = key == decorated ? "" : ", \(key),"

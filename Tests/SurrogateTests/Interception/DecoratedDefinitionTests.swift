@@ -269,6 +269,25 @@ struct DecoratedDefinitionTests {
     #expect(feature.validate().problems.map(\.code) == [.definitionNotFound])
   }
 
+  /// A forwarded definition: the remedy says to forward the type again, and applied as worded it
+  /// works (outside client 37: "Register Warehouse again in the parent" left the parent without a
+  /// Stock).
+  @Test func removingAForwardedDefinitionAChildDecoratedSaysToForwardItAgain() throws {
+    let app = Container()
+    let definition = app.register(.singleton) { Warehouse() }.implements((any Stock).self)
+    let feature = Container(parent: app)
+    decorate(feature, times: 1)
+    app.remove(definition)
+    let error = #expect(throws: ResolutionError.self) { try feature.resolve((any Stock).self) }
+    #expect(
+      error?.remedy == "Register Warehouse again, with `.implements((any Stock).self)`, in the "
+        + "parent, or register Stock in this container in place of the decoration.",
+      "\(String(describing: error?.remedy))")
+    app.register(.singleton) { Warehouse() }.implements((any Stock).self)
+    #expect(try app.resolve((any Stock).self) is Warehouse)
+    #expect(try feature.resolve((any Stock).self) is AuditedStock)
+  }
+
   // MARK: - Services
 
   enum Declaration: CaseIterable, Sendable { case onTheDefinition, onAForwardedDefinition }
