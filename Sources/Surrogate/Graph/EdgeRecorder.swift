@@ -32,7 +32,8 @@ final class EdgeRecorder: GraphObserver {
   /// The name of the type each decorator made, which its key's type (what its closure returns,
   /// perhaps the decorated existential) may not say.
   private(set) var decoratorTypes: [DefinitionKey: String] = [:]
-  /// The definition that answered each requested key (a forwarded type, a tag fallback).
+  /// The definition that first answered each requested key (a forwarded type, a tag fallback, the
+  /// outermost decorator of a decorated type).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
   /// The definitions being built, innermost last.
   private var building: [DefinitionKey] = []
@@ -95,7 +96,9 @@ final class EdgeRecorder: GraphObserver {
 
   func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope) {
     scopes[definition] = scope
-    answered[requested] = definition
+    // The first answer: a decorated type is answered by its outermost decorator, which then asks
+    // for the same key again (the instance it decorates); an error's path names the decorator.
+    if answered[requested] == nil { answered[requested] = definition }
     guard let from = building.last else { return }
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
