@@ -135,6 +135,14 @@ public struct Resolver {
   /// runtime arguments the decorator was given: requested as the key the decoration serves, with
   /// this request's tag, so the wrapped definition and its dependencies are requested as they were
   /// before it was decorated (a `.shared` dependency is the graph's own, a tag reaches them).
+  /// `outer`, a decorator's instance made around `inner`, noted in the graph when it keeps
+  /// disposals of what it made (see ``Graph/noteDecoration(_:around:)``).
+  @inline(__always)
+  func noting<Decorator, T>(_ outer: Decorator, around inner: T) -> Decorator {
+    if graph.isActive, graph.keepsDisposalsOfMade { graph.noteDecoration(outer, around: inner) }
+    return outer
+  }
+
   func resolveDecorated<T, Arguments>(_ inner: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
     let graph = graph.isActive ? graph : try keptGraph(for: inner)
     return try graph.resolve(inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)

@@ -159,18 +159,25 @@ extension Container {
         if onMainActor {
           factory = { r, arguments in
             let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
-            return try r.onMainActor(decoratorKey, with: inner) { @MainActor r, inner in try decorator(r, inner) }
+            return r.noting(
+              try r.onMainActor(decoratorKey, with: inner) { @MainActor r, inner in try decorator(r, inner) },
+              around: inner)
           }
           asyncFactory = { r, arguments in
             let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
-            return try await MainActorHop.runSynchronously(r.graph, (r, inner)) {
+            let outer = try await MainActorHop.runSynchronously(r.graph, (r, inner)) {
               @MainActor (input: (Resolver, T)) throws -> Decorator in try decorator(input.0, input.1)
             }
+            return r.noting(outer, around: inner)
           }
         } else {
-          factory = { r, arguments in try decorator(r, try r.resolveDecorated(innerKey, arguments: arguments)) }
+          factory = { r, arguments in
+            let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
+            return r.noting(try decorator(r, inner), around: inner)
+          }
           asyncFactory = { r, arguments in
-            try decorator(r, try await r.resolveDecoratedAsync(innerKey, arguments: arguments))
+            let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
+            return r.noting(try decorator(r, inner), around: inner)
           }
         }
         return Registration<Decorator, Arguments>(

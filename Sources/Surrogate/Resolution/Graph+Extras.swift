@@ -109,6 +109,10 @@ extension Graph {
     /// scope's instance) was built, with that singleton's registration: its own if it is made,
     /// nobody's if its factory throws (see ``Graph/singletonFailed(_:)``).
     var madeForSingletons: [(singleton: RegistrationID, disposal: TrackedDisposal)] = []
+    /// The instance each decorator instance of this graph decorates, when it is another object: a
+    /// singleton that takes the decorator takes what it decorates too (see
+    /// ``Graph/noteDecoration(_:around:)``).
+    var decorated: [ObjectIdentifier: ObjectIdentifier] = [:]
     /// A request whose instance's keeper (a container, a scope) ended while this graph made it.
     var endedWhileMaking: DefinitionKey?
     var owner: GraphOwner?

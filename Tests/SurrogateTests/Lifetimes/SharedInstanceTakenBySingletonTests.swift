@@ -117,6 +117,32 @@ struct SharedInstanceTakenBySingletonTests {
     #expect(journal.disposed == ["conn"])
   }
 
+  /// A decorated `.shared` instance: the session object takes the decorator's instance, and the
+  /// instance it decorates goes with it (outside client 34, seed 2344: the connection inside the
+  /// decorator was disposed with the failed graph while the session object held it).
+  @Test(arguments: [false, true])
+  func whatADecoratorWrapsGoesWithTheDecoratorASingletonTakes(inAScope: Bool) async throws {
+    let journal = DisposalJournal()
+    let app = Container()
+    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
+    app.decorate(Conn.self) { _, _ in Conn() }
+    app.register(.custom("session")) { r in Keeper(conn: try r.resolve()) }.disposing { _ in journal.note("keeper") }
+    app.register(.unique) { r -> Handler in
+      _ = Handler(conn: try r.resolve(), keeper: try r.resolve())
+      throw FactoryFailed()
+    }
+    if inAScope {
+      try await app.withScope { scope in
+        _ = await #expect(throws: ResolutionError.self) { _ = try await scope.resolve(Handler.self) }
+      }
+    } else {
+      await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
+    }
+    #expect(journal.disposed == [])
+    try await app.shutdown()
+    #expect(journal.disposed == ["keeper"])
+  }
+
   /// The error of a synchronous `resolve`, for an `async` test (which would pick the awaited one).
   private static func resolveNow<T>(_ type: T.Type, from container: Container) -> ResolutionError? {
     do {
