@@ -356,8 +356,10 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       message: "\(collection) is resolved from one container of a collaboration, and "
         + "\(one ? "a member" : "\(members.count) members") registered in another \(one ? "is" : "are") not in it: "
         + "\(members.map(\.description).joined(separator: ", ")). Lists of collaborating containers are not "
-        + "joined: contribute each member to the container whose list you resolve (`register(into:)` there, "
-        + "resolving it from the container that defines it), or resolve each container's list from that container.")
+        + "joined: register each such member in its container as a definition of its own (`register { ... }` in "
+        + "place of `register(into:)`) and contribute it to the container whose list you resolve, "
+        + "`register(into: \(collection.description).self) { r in try r.resolve(...) }` there, which resolves it "
+        + "through the collaboration; or resolve each container's list from that container.")
   }
 
   /// - Parameter registered: The keys the wrapped type is registered under (with other tags or

@@ -25,7 +25,33 @@ struct CollaboratorMembersLeftOutTests {
         "Array<HealthCheck> is resolved from one container of a collaboration, and a member registered in another "
           + "is not in it: HealthCheck #1 of Array<HealthCheck> (SurrogateTests/CollaboratorMembersLeftOutTests.swift:"),
       "\(message)")
-    #expect(message.contains("contribute each member to the container whose list you resolve"), "\(message)")
+    #expect(message.contains("contribute it to the container whose list you resolve"), "\(message)")
+  }
+
+  /// The remedy, applied as worded: the plugin's member becomes a definition of its own, which the
+  /// host's list resolves through the collaboration (outside client 37: "register(into:) there,
+  /// resolving it from the container that defines it" found no definition of the member's type, and
+  /// the warning stayed while the plugin's own list kept it).
+  @Test func aHostThatFollowsTheRemedyGetsThePluginsMemberAndNoWarning() throws {
+    let plugin = Container()
+    plugin.register { NamedCheck("plugin") }
+    let host = Container()
+    host.register(into: [any HealthCheck].self) { NamedCheck("host") }
+    host.register(into: [any HealthCheck].self) { r in try r.resolve(NamedCheck.self) }
+    host.collaborate(with: plugin)
+    #expect(try host.resolve([any HealthCheck].self).map(\.name) == ["host", "plugin"])
+    #expect(leftOut(host.validate()).isEmpty, "\(host.validate().warnings)")
+    let before = Container()
+    before.register(into: [any HealthCheck].self) { NamedCheck("plugin") }
+    let message = try #require(
+      leftOut(
+        {
+          host.collaborate(with: before); return host.validate()
+        }()
+      ).first
+    ).message
+    #expect(message.contains("as a definition of its own (`register { ... }`"), "\(message)")
+    #expect(message.contains("`register(into: Array<HealthCheck>.self) { r in try r.resolve(...) }`"), "\(message)")
   }
 
   @Test func withoutMembersOfItsOwnAContainerIsWarnedOfTheSecondCollaboratorsMembers() throws {
