@@ -1,6 +1,25 @@
+import Foundation
 import Surrogate
-import Synchronization
 import Testing
+
+// INVARIANT: `ServiceLock` is `@unchecked Sendable` because of its `var state`, which is read and
+// written only while `lock` is held.
+
+/// The state of a journal or a gate, behind an `NSLock`. This file is shared (a symbolic link) with
+/// SurrogateServiceLifecycle's tests, which have neither `Locked` nor `withLock(owner:)`, and
+/// ThreadSanitizer, which runs these tests, does not see a `Synchronization.Mutex` on Linux.
+private final class ServiceLock<State>: @unchecked Sendable {  // `state` only under `lock`
+  private let lock = NSLock()
+  private var state: State  // only read and written under `lock`
+
+  init(_ state: State) { self.state = state }
+
+  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+}
 
 /// What services did, in order, and a way to wait until enough has happened.
 final class ServiceJournal: Sendable {
@@ -11,7 +30,7 @@ final class ServiceJournal: Sendable {
     func count(_ prefix: String) -> Int { entries.count { $0.hasPrefix(prefix) } }
   }
 
-  private let state = Locked(State())
+  private let state = ServiceLock(State())
 
   var entries: [String] { state.withLock { $0.entries } }
 
@@ -94,7 +113,7 @@ final class ServiceGate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Locked(State())
+  private let state = ServiceLock(State())
 
   /// Waits until the gate is open; cancelling the waiting task does not end the wait.
   func wait() async {
