@@ -131,10 +131,6 @@ public struct Resolver {
     return try keptGraph(for: key).resolve(key, arguments: (), from: container)
   }
 
-  /// Resolves what a decorator wraps, stored under the decoration's hidden key `inner`, with the
-  /// runtime arguments the decorator was given: requested as the key the decoration serves, with
-  /// this request's tag, so the wrapped definition and its dependencies are requested as they were
-  /// before it was decorated (a `.shared` dependency is the graph's own, a tag reaches them).
   /// `outer`, a decorator's instance made around `inner`, noted in the graph when it keeps
   /// disposals of what it made (see ``Graph/noteDecoration(_:around:)``).
   @inline(__always)
@@ -143,6 +139,10 @@ public struct Resolver {
     return outer
   }
 
+  /// Resolves what a decorator wraps, stored under the decoration's hidden key `inner`, with the
+  /// runtime arguments the decorator was given: requested as the key the decoration serves, with
+  /// this request's tag, so the wrapped definition and its dependencies are requested as they were
+  /// before it was decorated (a `.shared` dependency is the graph's own, a tag reaches them).
   func resolveDecorated<T, Arguments>(_ inner: DefinitionKey, arguments: Arguments) throws(ResolutionError) -> T {
     let graph = graph.isActive ? graph : try keptGraph(for: inner)
     return try graph.resolve(inner, requestedAs: inner.with(tagSlot: tagSlot), arguments: arguments, from: container)

@@ -238,6 +238,13 @@ extension Graph {
       nearby: [source])
   }
 
+  /// How a remedy writes `type`'s metatype: `(any Stock).self` for an existential, `Warehouse.self`
+  /// otherwise.
+  private static func spelling(of type: Any.Type) -> String {
+    let name = typeName(type)
+    return InstanceType.isExistential(type) ? "(any \(name)).self" : "\(name).self"
+  }
+
   /// A decoration of `decorated` whose definition (`key`) was removed since: requested as
   /// `requested`. The definition is a parent's when `isInherited` (the decoration was made in a
   /// child container), else the decorating container's own.
@@ -246,9 +253,9 @@ extension Graph {
   ) -> ResolutionError {
     guard !isInherited else {
       // What the parent forwarded the decorated type to: registered again, it must forward it again.
-      let forwarded = typeName(decorated.type)
-      let spelling = InstanceType.isExistential(decorated.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
-      let again = key == decorated ? "Register \(key) again" : "Register \(key) again, with `.implements(\(spelling))`,"
+      let again =
+        key == decorated
+        ? "Register \(key) again" : "Register \(key) again, with `.implements(\(Self.spelling(of: decorated.type)))`,"
       return ResolutionError(
         .definitionNotFound, key: decorated, path: path(to: requested),
         message: "\(decorated) is decorated in this container, but the definition it decorates, a parent's, is no "
@@ -269,7 +276,7 @@ extension Graph {
       // A later `.implements(key.type)` turned the source into a forwarding itself.
       let target = now.entry.sourceKey
       let forwarded = typeName(forwardedFrom.type)
-      let spelling = InstanceType.isExistential(forwardedFrom.type) ? "(any \(forwarded)).self" : "\(forwarded).self"
+      let spelling = Self.spelling(of: forwardedFrom.type)
       return ResolutionError(
         .definitionNotFound, key: forwardedFrom, path: path(to: forwardedFrom),
         message: "\(forwardedFrom) is forwarded to \(key), which is now itself forwarded to \(target) (a later "

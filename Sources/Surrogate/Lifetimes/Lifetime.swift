@@ -61,9 +61,8 @@ struct Lifetime {
     return resetRegistrations.compactMap(\.entry)
   }
 
-  /// Forgets the disposals of `object` (a singleton took it from a graph of this scope: it is that
-  /// singleton's now).
-  @discardableResult
+  /// Takes the disposals of `object` (a singleton took it from a graph of this scope: it is that
+  /// singleton's now, unless its factory throws).
   mutating func untrack(object: ObjectIdentifier) -> [TrackedDisposal] {
     let untracked = tracked.filter { $0.object == object && $0.maker == nil }
     if !untracked.isEmpty { tracked.removeAll { $0.object == object && $0.maker == nil } }

@@ -266,8 +266,8 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
       // A screen's view that holds its presenter: `@Injected` there would be a retain cycle.
       let remedy =
         madeHoldsAsker
-        ? "Resolve \(madeName) instead (it holds \(fromName), and the request then shares one \(madeName)), or "
-          + "keep it alive yourself; keep the property weak: \(madeName) holds \(fromName)."
+        ? "Resolve \(madeName) instead (it holds \(fromName), so the request keeps both), or keep \(madeName) "
+          + "alive yourself; keep the property weak, since \(madeName) holds \(fromName)."
         : "Give \(madeName) a scope that keeps it (`.singleton`, or `.shared` with a strong holder in the same "
           + "graph), or use `@Injected`."
       return ValidationWarning(

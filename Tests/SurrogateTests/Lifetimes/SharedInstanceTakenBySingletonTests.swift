@@ -72,7 +72,7 @@ struct SharedInstanceTakenBySingletonTests {
     await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
     #expect(journal.disposed == [])
     // Again, synchronously: the keeper is made; the connection made for the handler is nobody's.
-    #expect(Self.resolveNow(Handler.self, from: app) != nil)
+    #expect(resolutionError { try app.resolve(Handler.self) } != nil)
     #expect(journal.disposed == ["conn"])
     let keeper = try await app.resolve(Keeper.self)
     try await app.shutdown()
@@ -82,8 +82,10 @@ struct SharedInstanceTakenBySingletonTests {
   }
 
   /// A singleton that takes the graph's instance and then fails keeps nothing: the instance is
-  /// nobody's, and is disposed with the failed graph (it was handed over and lost).
-  @Test func whatASingletonTookBeforeItsFactoryThrewIsDisposedWithTheGraph() async throws {
+  /// nobody's, and is disposed with the failed graph (it was handed over and lost); in a scope, it
+  /// is the scope's again, disposed when the scope ends.
+  @Test(arguments: [false, true])
+  func whatASingletonTookBeforeItsFactoryThrewIsDisposedWithTheGraphOrTheScope(inAScope: Bool) async throws {
     let journal = DisposalJournal()
     let app = Container()
     app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
@@ -92,25 +94,13 @@ struct SharedInstanceTakenBySingletonTests {
       throw FactoryFailed()
     }
     app.register(.unique) { r in Handler(conn: try r.resolve(), keeper: try r.resolve()) }
-    await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
-    #expect(journal.disposed == ["conn"])
-    try await app.shutdown()
-    #expect(journal.disposed == ["conn"])
-  }
-
-  /// In a scope, it is the scope's again: disposed when the scope ends.
-  @Test func whatASingletonTookInAScopeBeforeItsFactoryThrewIsDisposedByTheScope() async throws {
-    let journal = DisposalJournal()
-    let app = Container()
-    app.register(.shared) { Conn() }.disposing { _ in journal.note("conn") }
-    app.register(.singleton) { r -> Keeper in
-      _ = try r.resolve(Conn.self)
-      throw FactoryFailed()
-    }
-    app.register(.unique) { r in Handler(conn: try r.resolve(), keeper: try r.resolve()) }
-    try await app.withScope { scope in
-      await #expect(throws: ResolutionError.self) { _ = try await scope.resolve(Handler.self) }
-      #expect(journal.disposed == [])
+    if inAScope {
+      try await app.withScope { scope in
+        await #expect(throws: ResolutionError.self) { _ = try await scope.resolve(Handler.self) }
+        #expect(journal.disposed == [])
+      }
+    } else {
+      await #expect(throws: ResolutionError.self) { _ = try await app.resolve(Handler.self) }
     }
     #expect(journal.disposed == ["conn"])
     try await app.shutdown()
@@ -141,16 +131,6 @@ struct SharedInstanceTakenBySingletonTests {
     #expect(journal.disposed == [])
     try await app.shutdown()
     #expect(journal.disposed == ["keeper"])
-  }
-
-  /// The error of a synchronous `resolve`, for an `async` test (which would pick the awaited one).
-  private static func resolveNow<T>(_ type: T.Type, from container: Container) -> ResolutionError? {
-    do {
-      _ = try container.resolve(type)
-      return nil
-    } catch {
-      return error
-    }
   }
 
   private final class Socket: Sendable {}
