@@ -7,20 +7,27 @@ import Testing
 @Suite(.hangGuard) struct MainActorSingletonRaceTests {
   @MainActor final class Banner {}
 
-  /// Whether `work`, run in a task of its own, returns within `limit`: polled from this task, so
-  /// that a blocked main actor cannot stop the check itself.
-  private func finishes(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+  /// Whether `work`, run in a task of its own, returns without ever going `stall` without
+  /// progress (it calls its argument after each step): polled from this task, so that a blocked
+  /// main actor cannot stop the check itself.
+  ///
+  /// NB: a hang is no progress, not a slow total: under ThreadSanitizer on a loaded CI machine,
+  /// 400 rounds that each finish took longer than a fixed two minutes (265 done, none stuck).
+  private func finishes(
+    stallingAtMost stall: Duration,
+    _ work: @escaping @Sendable (_ progressed: @escaping @Sendable () -> Void) async -> Void
+  ) async -> Bool {
     let done = Locked(false)
+    let lastProgress = Locked(ContinuousClock.now)
     Task.detached {
-      await work()
+      await work { lastProgress.withLock { $0 = .now } }
       done.withLock { $0 = true }
     }
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
+    while true {
       if done.withLock({ $0 }) { return true }
+      if ContinuousClock.now - lastProgress.withLock({ $0 }) > stall { return false }
       try? await Task.sleep(for: .milliseconds(20))
     }
-    return false
   }
 
   /// A synchronous resolve on the main actor, and what came of it.
@@ -36,7 +43,7 @@ import Testing
 
   @Test func anAwaitedAndASynchronousMainActorResolveOfTheSameSingletonNeverHang() async {
     let outcomes = Locked<[String: Int]>([:])
-    let finished = await finishes(within: .seconds(120)) {
+    let finished = await finishes(stallingAtMost: .seconds(60)) { progressed in
       for _ in 0..<400 {
         let container = Container()
         container.register(.singleton) { @MainActor _ in Banner() }
@@ -56,9 +63,11 @@ import Testing
             outcomes.withLock { $0[outcome, default: 0] += 1 }
           }
         }
+        progressed()
       }
     }
-    #expect(finished, "a resolve hung; outcomes so far: \(outcomes.withLock { $0 })")
+    #expect(
+      finished, "a resolve hung (a round made no progress for 60 s); outcomes so far: \(outcomes.withLock { $0 })")
     let allowed: Set<String> = ["awaited", "synchronous", "told to await"]
     #expect(Set(outcomes.withLock { $0.keys }).isSubset(of: allowed), "\(outcomes.withLock { $0 })")
   }
