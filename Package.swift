@@ -3,11 +3,11 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// CI's release AddressSanitizer build (.ci/run) sets SURROGATE_MACRO_PLUGIN to the macro plugin
-// its debug build already made. That build then builds no plugin and leaves out the plugin's own
-// tests, so it compiles no swift-syntax under -O (the longest compile of the run, on its critical
-// path); the code that uses the macros is still compiled under -O, by the same compiler, with the
-// same plugin's expansions. Unset everywhere else.
+// CI's sanitizer builds (.ci/run) set SURROGATE_MACRO_PLUGIN to a macro plugin built beforehand
+// in debug. They then build no plugin and leave out the plugin's own tests, so they compile no
+// swift-syntax under a sanitizer or -O (the longest compiles of the run); the code that uses the
+// macros is still compiled by the same compiler, with the same plugin's expansions. Unset
+// everywhere else.
 let prebuiltMacroPlugin = Context.environment["SURROGATE_MACRO_PLUGIN"]
 let usingTheMacros: [SwiftSetting] =
   prebuiltMacroPlugin.map {

@@ -5,6 +5,14 @@
 // `swift run --package-path Demo surrogate-demo`.
 import PackageDescription
 
+// CI's ThreadSanitizer build sets SURROGATE_MACRO_PLUGIN to a macro plugin built beforehand (see
+// Surrogate's Package.swift): the targets that use the macros load it, and no swift-syntax is
+// compiled under the sanitizer. Unset everywhere else.
+let usingTheMacros: [String] =
+  Context.environment["SURROGATE_MACRO_PLUGIN"].map {
+    ["-load-plugin-executable", "\($0)#SurrogateMacrosPlugin"]
+  } ?? []
+
 let package = Package(
   name: "SurrogateDemo",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -30,7 +38,7 @@ let package = Package(
       resources: [.copy("Resources/cocktails.json")],
       // NB: the demo's tests read its internals (`@testable import CocktailKit`); testability in
       // every configuration lets `swift build -c release --build-tests` build them too.
-      swiftSettings: [.unsafeFlags(["-enable-testing"])]),
+      swiftSettings: [.unsafeFlags(["-enable-testing"] + usingTheMacros)]),
     .executableTarget(
       name: "SurrogateDemo",
       dependencies: [
