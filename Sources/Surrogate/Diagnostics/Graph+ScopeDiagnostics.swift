@@ -1,10 +1,12 @@
 extension Graph {
   /// A `.scoped` definition was requested where no scope is open.
   func outsideScope(_ key: DefinitionKey) -> ResolutionError {
-    let singleton = frames.last { $0.isSingleton }.map(\.key)
+    let keeper = frames.last { $0.isSingleton }
+    let singleton = keeper.map(\.key)
     let why =
-      singleton.map {
-        "\($0) is a singleton, which resolves its dependencies in its own container, outside any scope"
+      keeper.map {
+        "\($0.key) is \($0.scopeKind == .custom ? "an instance of a custom scope" : "a singleton"), which resolves its "
+          + "dependencies in its own container, outside any scope"
       } ?? "it was resolved outside `withScope`"
     return ResolutionError(
       .outsideScope, key: key, path: path(to: key),

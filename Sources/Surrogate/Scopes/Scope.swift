@@ -129,8 +129,9 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// a unit of work, a connection).
   ///
   /// Register it in the long-lived container; resolve it in a scope. Resolving it where no scope
-  /// is open throws ``ResolutionError/Code/outsideScope``, and ``Container/validate()`` warns
-  /// (``ValidationWarning/Kind/captiveDependency``) when a singleton depends on it. Its
+  /// is open throws ``ResolutionError/Code/outsideScope``, and ``Container/validate()`` reports a
+  /// singleton that depends on it as broken, with the
+  /// ``ValidationWarning/Kind/captiveDependency`` warning that says why. Its
   /// dependencies are resolved in the scope, so it sees what only the scope registers.
   ///
   /// ```swift

@@ -108,7 +108,9 @@ struct ScopeValidationTests {
     let app = makeApp(DisposalJournal())
     app.register(.singleton) { r in ValidationRequestCache(unitOfWork: try r.resolve()) }
     let report = await app.validate()
-    #expect(report.problems.map(\.code) == [.definitionNotFound], "\(report)")
+    // The scoped wiring's missing request, and the singleton that no scope makes its unit of work for.
+    #expect(report.problems.map(\.code) == [.definitionNotFound, .outsideScope], "\(report)")
+    #expect(report.brokenDefinitions.map(\.description).contains("ValidationRequestCache"), "\(report)")
     #expect(report.warnings.contains { $0.kind == .captiveDependency }, "\(report)")
   }
 

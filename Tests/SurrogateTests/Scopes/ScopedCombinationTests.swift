@@ -142,7 +142,9 @@ struct ScopedCombinationTests {
     withExtendedLifetime(services) {}
   }
 
-  @Test func validateWarnsOfASingletonThatDependsOnAScopedDefinition() {
+  /// It can never be made (its dependencies resolve outside any scope): a problem, and the warning
+  /// that says why.
+  @Test func validateBreaksAndWarnsOfASingletonThatDependsOnAScopedDefinition() {
     let app = Container()
     app.register(.singleton) { PoolStub(journal: DisposalJournal()) }
     app.register(.scoped) { r in
@@ -151,7 +153,8 @@ struct ScopedCombinationTests {
     }
     app.register(.singleton) { r in (try r.resolve(RepositoryStub.self), 1) }
     let report = app.validate()
-    #expect(report.problems.isEmpty, "\(report)")
+    #expect(report.problems.map(\.code) == [.outsideScope], "\(report)")
+    #expect(report.brokenDefinitions == [DefinitionKey(type: (RepositoryStub, Int).self)], "\(report)")
     let captive = report.warnings.filter { $0.kind == .captiveDependency }
     #expect(captive.count == 1)
     #expect(captive.first?.path.last == DefinitionKey(type: RepositoryStub.self))
