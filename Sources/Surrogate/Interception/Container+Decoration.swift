@@ -454,7 +454,8 @@ extension Graph {
       throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
     }
     let source =
-      found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
+      found.entry.isForwarding
+      ? try inheritedDefinition(wrappedBy: found, inner, from: container, requested: requested) ?? found : found
     // A registration of the decorated type makes a `T`: its specialized producer builds it
     // straight into memory for one. NB: the erased `produce` boxed it, and the cast back to a
     // decorated protocol was a conformance lookup (server-flat, callgrind: about 300 instructions).
@@ -480,7 +481,8 @@ extension Graph {
       throw decoratedDefinitionRemoved(decorated, decorated: decorated, requested: requested, isInherited: false)
     }
     let source =
-      found.entry.isForwarding ? inheritedDefinition(wrappedBy: found, inner, from: container) ?? found : found
+      found.entry.isForwarding
+      ? try inheritedDefinition(wrappedBy: found, inner, from: container, requested: requested) ?? found : found
     return try await source.entry.produceAsync(
       arguments: arguments, in: self, requested: requested, owner: source.owner, lookup: container
     ).instance as! T
@@ -491,17 +493,23 @@ extension Graph {
   /// from the child's parent now, through the overrides this graph's lookups honour. So it wraps
   /// an override of the parent's definition, a definition the parent registered in its place and
   /// the parent's own decoration made since, as a request the child did not decorate gets them.
-  /// `nil` for any other decoration, and when nothing is found (the stored forwarding then says
-  /// what is missing).
+  /// `nil` for any other decoration. Throws when the parent hands out nothing for the decorated key
+  /// now: the stored forwarding's source may be registered again without forwarding that key,
+  /// and wrapping it would answer for a type the parent no longer has (outside client 37).
   private func inheritedDefinition(
-    wrappedBy found: (entry: any Entry, owner: Container), _ inner: DefinitionKey, from container: Container
-  ) -> (entry: any Entry, owner: Container)? {
+    wrappedBy found: (entry: any Entry, owner: Container), _ inner: DefinitionKey, from container: Container,
+    requested: DefinitionKey
+  ) throws(ResolutionError) -> (entry: any Entry, owner: Container)? {
     guard let decoration = inner.tag?.value as? DecorationTag, let parent = found.owner.parent,
       let foreign = (found.entry as? any ForeignSourcedEntry)?.foreignContainer, parent.isSelfOrAncestor(foreign)
     else { return nil }
     let chain = lookupChain(from: container)
     guard let index = chain.firstIndex(where: { $0 === found.owner }) else { return nil }
-    return Container.lookup(decoration.decorated, along: Array(chain[(index + 1)...]), in: snapshot(of:))
+    guard let now = Container.lookup(decoration.decorated, along: Array(chain[(index + 1)...]), in: snapshot(of:))
+    else {
+      throw decoratedDefinitionRemoved(found.entry.sourceKey, decorated: decoration.decorated, requested: requested)
+    }
+    return now
   }
 }
 

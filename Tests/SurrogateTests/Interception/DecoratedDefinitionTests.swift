@@ -288,6 +288,36 @@ struct DecoratedDefinitionTests {
     #expect(try feature.resolve((any Stock).self) is AuditedStock)
   }
 
+  /// Registered again without the forwarding, the definition no longer makes the parent hand out
+  /// the decorated type: the child's decoration fails as the parent's request does, in `resolve`,
+  /// `try await resolve` and `validate()`, instead of wrapping the definition it once forwarded to
+  /// (outside client 37, D7).
+  @Test func aChildsDecorationFailsWhileTheParentHandsOutNothingForItsType() async throws {
+    let app = Container()
+    let definition = app.register(.singleton) { Warehouse() }.implements((any Stock).self)
+    let feature = Container(parent: app)
+    decorate(feature, times: 1)
+    app.remove(definition)
+    app.register(.singleton) { Warehouse() }
+    #expect(throws: ResolutionError.self) { try app.resolve((any Stock).self) }
+    let error = #expect(throws: ResolutionError.self) { try feature.resolve((any Stock).self) }
+    #expect(error?.code == .definitionNotFound)
+    #expect(error?.key == Self.stock)
+    #expect(error?.remedy.hasPrefix("Register Warehouse again, with `.implements((any Stock).self)`") == true)
+    var awaitedFailed = false
+    do { _ = try await feature.resolve((any Stock).self) } catch {
+      awaitedFailed = (error as? ResolutionError)?.code == .definitionNotFound
+    }
+    #expect(awaitedFailed)
+    let synchronousReport = { feature.validate() }()
+    #expect(!synchronousReport.isValid, "\(synchronousReport)")
+    #expect(await !feature.validate().isValid)
+    // The parent forwards the type again: the decoration wraps it.
+    app.register(.singleton, type: (any Stock).self) { Warehouse() }
+    let stock = try await feature.resolve((any Stock).self)
+    #expect(stock is AuditedStock)
+  }
+
   // MARK: - Services
 
   enum Declaration: CaseIterable, Sendable { case onTheDefinition, onAForwardedDefinition }
