@@ -66,9 +66,13 @@ extension InjectedProperty {
     do {
       // NB: the erased path reaches the registration's specialized producer; `resolve(key:)`
       // ran `Graph.resolve` unspecialized for `Value` (generic metadata lookups).
-      return try resolver.graph.injecting(self) { () throws(ResolutionError) -> Value in
+      let value = try resolver.graph.injecting(self) { () throws(ResolutionError) -> Value in
         try resolver.resolve(Value.self, tagSlot: key.tagSlot)
       }
+      if resolver.graph.isValidation {
+        nameNilOptional(key, isWeak: isWeak, isRequired: isRequired, in: resolver.graph)
+      }
+      return value
     } catch {
       return try unresolved(
         Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
@@ -89,14 +93,30 @@ extension InjectedProperty {
   {
     let key = tag.key(for: Value.self, resolver: resolver)
     do {
-      return try await resolver.graph.injectingAsync(self) { () async throws -> Value in
+      let value = try await resolver.graph.injectingAsync(self) { () async throws -> Value in
         try await resolver.graph.resolveAsync(key, arguments: (), from: resolver.container)
       }
+      if resolver.graph.isValidation {
+        nameNilOptional(key, isWeak: isWeak, isRequired: isRequired, in: resolver.graph)
+      }
+      return value
     } catch let error as ResolutionError {
       return try unresolved(
         Value.self, error, key: key, tag: tag, isRequired: isRequired, isWeak: isWeak,
         resolver: resolver)
     }
+  }
+
+  /// Validation only: names this property as the asker of the optional request for `key` that the
+  /// container answered with `nil` (`@Injected var x: T?`), so that the warning's advice is the
+  /// property's declaration.
+  private func nameNilOptional(_ key: DefinitionKey, isWeak: Bool, isRequired: Bool, in graph: Graph) {
+    let declaration = InjectedDeclaration(isWeak: isWeak, tag: .inherited, isRequired: isRequired, valueType: key.type)
+    graph.nameNilOptional(key, property: described(declaration))
+  }
+
+  private func described(_ declaration: InjectedDeclaration) -> NilOptional.Property {
+    NilOptional.Property(name: "\(typeName(owner)).\(name)") { declaration.spelled(for: self, tag: $0) }
   }
 
   /// The property's value when resolving it failed with `error`: `nil` for an optional property
@@ -107,7 +127,7 @@ extension InjectedProperty {
   ) throws(ResolutionError) -> Value? {
     let declaration = InjectedDeclaration(isWeak: isWeak, tag: tag, isRequired: isRequired, valueType: Value.self)
     if declaration.isOptional, resolver.graph.meansNil(error, for: key) {
-      resolver.graph.noteNilOptional(key.with(type: Value?.self))
+      resolver.graph.noteNilOptional(key.with(type: Value?.self), property: described(declaration))
       return nil
     }
     guard isRequired else { return nil }
@@ -134,6 +154,16 @@ struct InjectedDeclaration {
   /// The type the property holds: `T` for `var x: T` and `var x: T?`.
   var heldType: Any.Type {
     isWeak ? valueType : (valueType as? any OptionalValue.Type)?.wrappedType ?? valueType
+  }
+
+  /// The declaration of `property` with `tag` (a Swift literal) as its tag:
+  /// `@Injected(tag: "audit") var ledger: Ledger?`.
+  func spelled(for property: InjectedProperty, tag: String) -> String {
+    let held = typeName(heldType)
+    let type =
+      isOptional ? (InstanceType.isExistential(heldType) ? "(any \(held))?" : "\(held)?") : typeName(valueType)
+    let arguments = ["tag: \(tag)"] + (isRequired ? [] : ["required: false"])
+    return "\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(type)"
   }
 
   /// The last sentence of a remedy for `property`: declare it optional (when nothing is

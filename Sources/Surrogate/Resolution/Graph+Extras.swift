@@ -80,7 +80,7 @@ extension Graph {
     /// parent's factory): resolvers made for them refer to them unretained.
     var joined: [Container] = []
     /// Filled by validation: optional requests that came back `nil`.
-    var nilOptionals: [[DefinitionKey]] = []
+    var nilOptionals: [NilOptional] = []
     /// Filled by validation: what it checks and finds of lists and maps (see `CollectionChecks`).
     /// NB: one optional reference, `nil` in every other graph.
     var collectionChecks: CollectionChecks?
@@ -199,6 +199,37 @@ extension Graph {
 
   @usableFromInline
   func noteNilOptional(_ key: DefinitionKey) {
-    if isValidation { extras.nilOptionals.append(path(to: key)) }
+    if isValidation { extras.nilOptionals.append(NilOptional(path: path(to: key), property: nil)) }
   }
+
+  /// Names `property` as the asker of the `nil` noted last for `key` from the current frame, if
+  /// one was.
+  func nameNilOptional(_ key: DefinitionKey, property: NilOptional.Property) {
+    guard let last = extrasStorage?.nilOptionals.last, last.property == nil, last.path.last == key,
+      last.path.count == frameCount + 1
+    else { return }
+    extras.nilOptionals[extras.nilOptionals.count - 1] = NilOptional(path: last.path, property: property)
+  }
+
+  /// ``noteNilOptional(_:)`` for an auto-injected property: the warning's advice is then its
+  /// declaration (see ``NilOptional/property``).
+  func noteNilOptional(_ key: DefinitionKey, property: NilOptional.Property) {
+    if isValidation { extras.nilOptionals.append(NilOptional(path: path(to: key), property: property)) }
+  }
+}
+
+/// An optional request that validation saw come back `nil`.
+struct NilOptional {
+  /// How an auto-injected property that asked is declared, for the advice to name the property and
+  /// spell its declaration with another tag.
+  struct Property {
+    /// `Owner.name`.
+    let name: String
+    /// The declaration with `tag` as its tag argument (a Swift literal).
+    let declaring: (_ tag: String) -> String
+  }
+
+  let path: [DefinitionKey]
+  /// The property that asked, `nil` for a factory's request.
+  let property: Property?
 }

@@ -218,7 +218,7 @@ final class Graph {
   }
 
   var lastCycleTarget: CycleTarget? { extrasStorage?.lastCycleTarget }
-  var nilOptionals: [[DefinitionKey]] { extrasStorage?.nilOptionals ?? [] }
+  var nilOptionals: [NilOptional] { extrasStorage?.nilOptionals ?? [] }
 
   /// A graph that retains its container and a snapshot of its registry: it may outlive the call
   /// that makes it.

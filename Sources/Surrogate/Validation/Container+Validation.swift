@@ -247,8 +247,8 @@ extension Container {
         note(error, checking: entry, in: graph)
       }
       disposals += graph?.extrasStorage?.validationDisposals ?? []
-      for path in graph?.nilOptionals ?? [] {
-        findings.noteNil(path, registeredAs: self.root.registrations(ofWrapped: path.last))
+      for unresolved in graph?.nilOptionals ?? [] {
+        findings.noteNil(unresolved, registeredAs: self.root.registrations(ofWrapped: unresolved.path.last))
       }
       noteEmptyCollections(of: graph)
       graph = nil
@@ -274,8 +274,8 @@ extension Container {
         root = nil
       }
       disposals += graph?.extrasStorage?.validationDisposals ?? []
-      for path in graph?.nilOptionals ?? [] {
-        findings.noteNil(path, registeredAs: self.root.registrations(ofWrapped: path.last))
+      for unresolved in graph?.nilOptionals ?? [] {
+        findings.noteNil(unresolved, registeredAs: self.root.registrations(ofWrapped: unresolved.path.last))
       }
       noteEmptyCollections(of: graph)
       graph = nil

@@ -85,9 +85,10 @@ struct ValidationFindings {
         made, from: from, property: property, taggedRequest: taggedRequest, madeHoldsAsker: madeHoldsAsker))
   }
 
-  mutating func noteNil(_ path: [DefinitionKey], registeredAs registered: [DefinitionKey]) {
-    if seen.insert("nil|\(path)").inserted {
-      warnings.append(.optionalResolvedToNil(path: path, registeredAs: registered))
+  mutating func noteNil(_ unresolved: NilOptional, registeredAs registered: [DefinitionKey]) {
+    if seen.insert("nil|\(unresolved.path)").inserted {
+      warnings.append(
+        .optionalResolvedToNil(path: unresolved.path, registeredAs: registered, property: unresolved.property))
     }
   }
 

@@ -364,9 +364,11 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
 
   /// - Parameter registered: The keys the wrapped type is registered under (with other tags or
   ///   arguments than the request's), which a request that lost its tag would have found.
-  static func optionalResolvedToNil(path: [DefinitionKey], registeredAs registered: [DefinitionKey] = [])
-    -> ValidationWarning
-  {
+  /// - Parameter property: The auto-injected property that asked, if one did: the advice is then
+  ///   its declaration, not a factory's `r.resolve(tag:)`.
+  static func optionalResolvedToNil(
+    path: [DefinitionKey], registeredAs registered: [DefinitionKey] = [], property: NilOptional.Property? = nil
+  ) -> ValidationWarning {
     let names = path.map(\.description).joined(separator: " → ")
     let last = path.last.map(\.description) ?? "?"
     guard !registered.isEmpty else {
@@ -376,10 +378,14 @@ public struct ValidationWarning: Sendable, CustomStringConvertible {
           "\(last) resolved to nil because it is not registered (\(names)). Register it, or keep the nil on purpose.")
     }
     let list = registered.map(\.description).sorted().joined(separator: ", ")
+    // One registered tag is spelled; with several, the user picks.
+    let tag = registered.count == 1 ? registered[0].tag?.description ?? "nil" : "..."
+    let advice =
+      property.map { "Declare \($0.name) with that tag: `\($0.declaring(tag))`" }
+      ?? "Resolve it with that tag (`try r.resolve(tag: \(tag))`)"
     return ValidationWarning(
       kind: .optionalResolvedToNil, path: path,
       message: "\(last) resolved to nil: nothing is registered for it as it was asked for (\(names)), but it is "
-        + "registered as \(list). Resolve it with that tag (`try r.resolve(tag: ...)`), or register it as it is "
-        + "asked for; or keep the nil on purpose.")
+        + "registered as \(list). \(advice), or register it as it is asked for; or keep the nil on purpose.")
   }
 }

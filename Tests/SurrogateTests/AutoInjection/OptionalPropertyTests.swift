@@ -156,6 +156,25 @@ struct OptionalPropertyTests {
     }
   }
 
+  /// The warning's advice for a property is the declaration to write, not the factory's
+  /// `r.resolve(tag:)` (outside client 37).
+  @Test(arguments: [false, true])
+  func aNilTaggedPropertysWarningSpellsTheDeclarationWithTheRegisteredTag(weakly: Bool) throws {
+    let container = Container()
+    container.register(tag: "ledger") { Ledger() }
+    container.register(tag: "debug") { TransferLog() }.implements((any TransferObserver).self, tag: "debug")
+    if weakly { container.register { TaggedTransferService() } } else { container.register { OptionalLedgerScreen() } }
+    let nils = container.validate().warnings.filter { $0.kind == .optionalResolvedToNil }
+    #expect(nils.count == 1, "\(nils)")
+    let advice =
+      weakly
+      ? "Declare TaggedTransferService.observer with that tag: "
+        + "`@InjectedWeak(tag: \"debug\") var observer: (any TransferObserver)?`"
+      : "Declare OptionalLedgerScreen.ledger with that tag: `@Injected(tag: \"ledger\") var ledger: Ledger?`"
+    #expect(nils.first?.message.contains(advice) == true, "\(nils)")
+    #expect(nils.first?.message.contains("r.resolve(tag:") == false, "\(nils)")
+  }
+
   @Test func validateWarnsAboutAnUnregisteredWeakPropertyAsAboutAnOptionalOneAndFindsNoProblem() {
     let container = Container()
     container.register { TransferService() }
