@@ -11,6 +11,10 @@ final class EdgeRecorder: GraphObserver {
     let to: DefinitionKey
     let requested: DefinitionKey
     let isWeak: Bool
+    /// The scope of the definition that answered, when it was told: ``scopes`` holds one per key,
+    /// and two definitions may answer one key in one validation (a singleton takes its own
+    /// container's, ignoring an override that the other definitions get).
+    var scope: Scope? = nil
   }
 
   private(set) var requests: [Request] = []
@@ -103,7 +107,7 @@ final class EdgeRecorder: GraphObserver {
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
     if let weak { pendingWeak[definition] = (from, requested, weak) }
-    requests.append(Request(from: from, to: definition, requested: requested, isWeak: isWeak))
+    requests.append(Request(from: from, to: definition, requested: requested, isWeak: isWeak, scope: scope))
   }
 
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {

@@ -147,12 +147,16 @@ struct ValidationFindings {
       // by its own key.
       let members =
         request.to.type is any ResolvableCollection.Type ? recorder.requests.filter { $0.from == request.to } : []
+      // Each with the scope of the definition that answered it (see `EdgeRecorder.Request.scope`).
       let captured =
         members.isEmpty
-        ? [(key: request.to, requested: request.requested)]
-        : members.map { (key: $0.to, requested: ContributionTag.isMember($0.to) ? $0.to : $0.requested) }
-      for (key, requested) in captured {
-        guard let captive = recorder.scopes[key], !captive.isSingleton || (captive.isCustom && captive != owner),
+        ? [(key: request.to, requested: request.requested, scope: request.scope)]
+        : members.map {
+          (key: $0.to, requested: ContributionTag.isMember($0.to) ? $0.to : $0.requested, scope: $0.scope)
+        }
+      for (key, requested, scope) in captured {
+        guard let captive = scope ?? recorder.scopes[key],
+          !captive.isSingleton || (captive.isCustom && captive != owner),
           seen.insert("captive|\(request.from)|\(key)").inserted
         else { continue }
         warnings.append(

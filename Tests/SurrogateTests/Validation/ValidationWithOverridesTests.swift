@@ -11,6 +11,10 @@ private struct NetworkTariff: Tariff {
 private struct Ledger: Sendable {
   let tariff: any Tariff
 }
+private final class AnnualTariffs: Sendable {
+  let tariff: any Tariff
+  init(tariff: any Tariff) { self.tariff = tariff }
+}
 
 /// Inside `withOverrides`, `validate()` and the whole-container `dependencyGraph()` check and draw
 /// what `resolve` makes for the current task: the overrides, and the container's definitions
@@ -124,6 +128,34 @@ struct ValidationWithOverridesTests {
 
   private static func edges(_ graph: DependencyGraph) -> Set<String> {
     Set(graph.edges.map { "\($0.from) -> \($0.to)" })
+  }
+
+  /// A singleton resolves its dependencies in its own container, ignoring overrides: validation
+  /// warns of no captive for the override's shorter-lived definition of a type the singleton takes,
+  /// while a definition that is not a singleton gets the override (outside client 37, S41: the
+  /// warning read the override's scope for the key the singleton's own definition answered, when
+  /// the override's definition was checked after the singleton: `AnnualTariffs` sorts first).
+  @Test func aSingletonTakingAnOverriddenTypeIsNoCaptiveOfTheOverride() async throws {
+    let app = Container()
+    app.register(.singleton, type: (any Tariff).self) { LiveTariff() }
+    app.autowire(.singleton, AnnualTariffs.init)
+    app.register { r in Ledger(tariff: try r.resolve()) }
+    let override: @Sendable (Container) -> Void = {
+      $0.register(type: (any Tariff).self) { NetworkTariff(network: Network()) }
+    }
+    let (report, cache, ledger) = try app.withOverrides(override) {
+      (app.validate(), try app.resolve(AnnualTariffs.self), try app.resolve(Ledger.self))
+    }
+    #expect(cache.tariff is LiveTariff)
+    #expect(ledger.tariff is NetworkTariff)
+    #expect(report.isValid, "\(report)")
+    #expect(!report.warnings.contains { $0.kind == .captiveDependency }, "\(report)")
+    let awaited = await app.withOverrides(override) { await app.validate() }
+    #expect(!awaited.warnings.contains { $0.kind == .captiveDependency }, "\(awaited)")
+    // The same override of a definition the singleton does take from its own container is one.
+    app.register(.unique, type: (any Tariff).self) { LiveTariff() }
+    let replaced = { app.validate() }()
+    #expect(replaced.warnings.map(\.kind) == [.captiveDependency], "\(replaced)")
   }
 
   @Test func theWholeGraphInsideOverridesDrawsTheOverrides() {
