@@ -156,32 +156,34 @@ struct InjectedDeclaration {
     isWeak ? valueType : (valueType as? any OptionalValue.Type)?.wrappedType ?? valueType
   }
 
-  /// The declaration of `property` with `tag` (a Swift literal) as its tag:
+  /// The optional form of the held type, as a declaration spells it: `Ledger?`, `(any Observer)?`.
+  var optionalSpelling: String {
+    let held = typeName(heldType)
+    return InstanceType.isExistential(heldType) ? "(any \(held))?" : "\(held)?"
+  }
+
+  /// The declaration of `property`, an optional one, with `tag` (a Swift literal) as its tag:
   /// `@Injected(tag: "audit") var ledger: Ledger?`.
   func spelled(for property: InjectedProperty, tag: String) -> String {
-    let held = typeName(heldType)
-    let type =
-      isOptional ? (InstanceType.isExistential(heldType) ? "(any \(held))?" : "\(held)?") : typeName(valueType)
     let arguments = ["tag: \(tag)"] + (isRequired ? [] : ["required: false"])
-    return "\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(type)"
+    return "\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(optionalSpelling)"
   }
 
   /// The last sentence of a remedy for `property`: declare it optional (when nothing is
   /// registered for a required non-optional one, `isMissing`), or not required.
   func remedy(for property: InjectedProperty, isMissing: Bool) -> String {
     let owner = "\(typeName(property.owner)).\(property.name)"
-    let held = typeName(heldType)
-    let optional = InstanceType.isExistential(heldType) ? "(any \(held))?" : "\(held)?"
     var arguments: [String] = []
     if case .explicit(let tag) = tag { arguments.append("tag: \(tag.map(\.description) ?? "nil")") }
     if !isOptional, isMissing {
       let attribute = wrapper + (arguments.isEmpty ? "" : "(\(arguments.joined(separator: ", ")))")
-      return "Or, if \(owner) may be absent, declare it optional: `\(attribute) var \(property.name): \(optional)` is "
-        + "nil when nothing is registered for \(held)."
+      return
+        "Or, if \(owner) may be absent, declare it optional: `\(attribute) var \(property.name): \(optionalSpelling)` "
+        + "is nil when nothing is registered for \(typeName(heldType))."
     }
     arguments.append("required: false")
     return "Or let \(owner) be nil whatever fails: "
-      + "`\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(optional)`."
+      + "`\(wrapper)(\(arguments.joined(separator: ", "))) var \(property.name): \(optionalSpelling)`."
   }
 }
 

@@ -32,7 +32,7 @@ extension Registration {
     }
     // A scope's validation resolves as the scope does (see `produceScoped`).
     if scope.kind == .scoped, graph.isValidation, graph.scopeContainer(forScopedIn: lookup) == nil,
-      graph.root.isInScope || graph.singletonMissesScopedWhenValidated
+      graph.root.isInScope || graph.isBuildingSingleton
     {
       throw graph.outsideScope(requested)
     }

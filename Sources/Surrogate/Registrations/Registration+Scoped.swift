@@ -13,9 +13,11 @@ extension Registration {
   ) throws(ResolutionError) -> Instance {
     guard let scope = graph.scopeContainer(forScopedIn: lookup) else {
       // Validation outside any scope checks the definition's wiring as a scope would resolve it;
-      // a scope's validation resolves as the scope does, where a singleton's `.scoped` dependency
-      // fails.
-      guard graph.isValidation, !graph.root.isInScope, !graph.singletonMissesScopedWhenValidated
+      // a scope's validation resolves as the scope does. A singleton's (or a custom scope's
+      // instance's) `.scoped` dependency fails in both: it resolves in its own container, outside
+      // any scope, so no scope ever makes it (outside client 37: an eager singleton that
+      // `bootstrap()` could never make was called valid).
+      guard graph.isValidation, !graph.root.isInScope, !graph.isBuildingSingleton
       else { throw graph.outsideScope(requested) }
       return try claimAndMake(arguments, in: graph, requested: requested, owner: owner, lookup: lookup, isNew: &isNew)
     }
@@ -116,14 +118,4 @@ extension Registration {
     guard let plain = plainInstanceType.load(ordering: .relaxed) else { return true }
     return plain != ObjectIdentifier(type)
   }
-}
-
-extension Graph {
-  /// Whether validation is checking a singleton's dependency (or a custom scope's instance's),
-  /// which resolves in its own container, outside any scope, when the graph is resolved for real:
-  /// a `.scoped` definition met there fails, in the app's validation outside a scope as in a
-  /// scope's, since no scope ever makes it for a singleton (outside client 37: without a type
-  /// declared provided by each scope, an eager singleton that `bootstrap()` could never make was
-  /// called valid, with only the `captiveDependency` warning).
-  var singletonMissesScopedWhenValidated: Bool { isBuildingSingleton }
 }

@@ -292,6 +292,20 @@ struct DipFidelityTests {
     #expect(!warning.message.contains("not registered"), "\(warning)")
   }
 
+  /// A factory's advice spells the one tag the type is registered with, and with several leaves
+  /// the choice to the user.
+  @Test func theAdviceForAFactorysUntaggedOptionalSpellsTheRegisteredTag() throws {
+    let container = Container()
+    container.register(tag: "main") { ListPresenter() }
+    container.register { ListViewController() }
+      .resolvingProperties { r, controller in controller.presenter = try r.resolve() }
+    let one = try #require(container.validate().warnings.first { $0.kind == .optionalResolvedToNil })
+    #expect(one.message.contains("Resolve it with that tag (`try r.resolve(tag: \"main\")`)"), "\(one)")
+    container.register(tag: "compact") { ListPresenter() }
+    let several = try #require(container.validate().warnings.first { $0.kind == .optionalResolvedToNil })
+    #expect(several.message.contains("(`try r.resolve(tag: ...)`)"), "\(several)")
+  }
+
   @Test func anOptionalOfAnUnregisteredTypeIsStillNil() throws {
     let container = Container()
     container.register { ListViewController() }
