@@ -14,6 +14,16 @@ let usingTheMacros: [SwiftSetting] =
     [.unsafeFlags(["-load-plugin-executable", "\($0)#SurrogateMacrosPlugin"])]
   } ?? []
 
+// CI's release AddressSanitizer build also sets SURROGATE_UNOPTIMIZED_SUITE: the library and the
+// smaller test targets (the macros' generated classes, leak checks, Dip's cases) are compiled with
+// -O, the 24,000 lines of SurrogateTests without, file by file. Their whole-module -O compile was
+// that build's longest step: over 16 minutes of CPU in one process (997 s without the sanitizer).
+// The suite still runs against the optimised library, the code a user's release build links.
+// Unset everywhere else.
+let suiteSettings: [SwiftSetting] =
+  Context.environment["SURROGATE_UNOPTIMIZED_SUITE"] == nil
+  ? [] : [.unsafeFlags(["-Onone", "-no-whole-module-optimization"])]
+
 let package = Package(
   name: "Surrogate",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -49,7 +59,7 @@ let package = Package(
     // A dependency-free micro benchmark so the core numbers can be checked with
     // `swift run -c release surrogate-bench`; the side-by-side suite lives in Benchmarks/.
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
-    .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"]),
+    .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"], swiftSettings: suiteSettings),
     // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
     .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
     .testTarget(
