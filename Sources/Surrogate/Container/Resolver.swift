@@ -139,6 +139,30 @@ public struct Resolver {
     return outer
   }
 
+  /// Runs a decorator: the request for what it wraps and its closure, which asks for its own
+  /// dependencies, are made from the step of the path that asked for the type it decorates, and a
+  /// request that fails names the decorator there (see ``ResolutionError/named(decorator:at:)``).
+  func decorating<Decorator>(as decorator: DefinitionKey, _ body: () throws -> Decorator) throws -> Decorator {
+    let step = graph.frameCount - 1
+    do {
+      return try body()
+    } catch let error as ResolutionError {
+      throw error.named(decorator: decorator, at: step)
+    }
+  }
+
+  /// ``decorating(as:_:)`` in an async resolution.
+  func decorating<Decorator>(as decorator: DefinitionKey, _ body: () async throws -> Decorator) async throws
+    -> Decorator
+  {
+    let step = graph.frameCount - 1
+    do {
+      return try await body()
+    } catch let error as ResolutionError {
+      throw error.named(decorator: decorator, at: step)
+    }
+  }
+
   /// Resolves what a decorator wraps, stored under the decoration's hidden key `inner`, with the
   /// runtime arguments the decorator was given: requested as the key the decoration serves, with
   /// this request's tag, so the wrapped definition and its dependencies are requested as they were

@@ -83,6 +83,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ``pathDescription``).
   var properties: [Int: String] { details?.properties ?? [:] }
 
+  /// The decorator whose closure made the request that failed, by the index of the step of
+  /// ``path`` that asked for the type it decorates: ``pathDescription`` names the decorator there
+  /// (`Accountant → AuditedLedger (decorating Ledger) → AuditLog`), since the type's own
+  /// definition never asked for what the decorator did.
+  var decorators: [Int: DefinitionKey] { details?.decorators ?? [:] }
+
   /// What only some errors have, in one reference: `nil` for most.
   ///
   /// NB: every function that throws this type typed passes room for it, so its size costs every
@@ -92,24 +98,28 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   final class Details: Sendable {
     let nearby: [DefinitionKey]
     let properties: [Int: String]
-    init(nearby: [DefinitionKey], properties: [Int: String]) {
+    let decorators: [Int: DefinitionKey]
+    init(nearby: [DefinitionKey], properties: [Int: String], decorators: [Int: DefinitionKey]) {
       self.nearby = nearby
       self.properties = properties
+      self.decorators = decorators
     }
   }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], message: String, remedy: String,
-    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:]
+    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:],
+    decorators: [Int: DefinitionKey] = [:]
   ) {
     self.init(
       code, key: key, path: path, text: .written(message), remedy: remedy, cause: cause, nearby: nearby,
-      properties: properties)
+      properties: properties, decorators: decorators)
   }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], text: Text, remedy: String,
-    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:]
+    cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:],
+    decorators: [Int: DefinitionKey] = [:]
   ) {
     self.code = code
     self.key = key
@@ -117,23 +127,45 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.text = text
     self.writtenRemedy = remedy
     self.cause = cause
-    self.details = nearby.isEmpty && properties.isEmpty ? nil : Details(nearby: nearby, properties: properties)
+    self.details =
+      nearby.isEmpty && properties.isEmpty && decorators.isEmpty
+      ? nil : Details(nearby: nearby, properties: properties, decorators: decorators)
   }
 
   /// This error with another remedy.
   func with(remedy: String) -> ResolutionError {
     ResolutionError(
       code, key: key, path: path, text: text, remedy: remedy, cause: cause, nearby: details?.nearby ?? [],
-      properties: details?.properties ?? [:])
+      properties: properties, decorators: decorators)
   }
 
-  /// A step of ``path`` as text: the key, and the auto-injected property it was resolving.
+  /// This error, met by a request `decorator`'s closure made from the step `index` of ``path``:
+  /// unchanged unless that step asked for the type it decorates and a later step failed, or when
+  /// a decorator is named there already (the innermost closure that ran). A cycle passes
+  /// unchanged, as it does through a property (its text is its keys).
+  func named(decorator: DefinitionKey, at index: Int) -> ResolutionError {
+    guard code != .circularDependency, path.indices.contains(index), index < path.count - 1,
+      decorators[index] == nil, let decorated = DecorationTag.decorated(byDecorator: decorator),
+      path[index].type == decorated.type
+    else { return self }
+    var decorators = decorators
+    decorators[index] = decorator
+    return ResolutionError(
+      code, key: key, path: path, text: text, remedy: writtenRemedy, cause: cause,
+      nearby: details?.nearby ?? [], properties: properties, decorators: decorators)
+  }
+
+  /// A step of ``path`` as text: the key (or the decorator that asked from it), and the
+  /// auto-injected property it was resolving.
   func step(_ index: Int) -> String {
-    properties[index].map { "\(path[index]).\($0)" } ?? path[index].description
+    let name = decorators[index]?.description ?? path[index].description
+    return properties[index].map { "\(name).\($0)" } ?? name
   }
 
   /// The resolution path as text: `ListViewController → ListPresenter → ListView`. A step that
-  /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`. Three or more
+  /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`. A step whose
+  /// decorator made the next request names the decorator: `AuditedLedger (decorating Ledger) →
+  /// AuditLog`. Three or more
   /// equal steps in a row are written once with their count, `Repository (×75)`: a long chain of
   /// decorators of one type, or a runtime argument's recursion.
   ///

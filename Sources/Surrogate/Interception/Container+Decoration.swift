@@ -45,7 +45,8 @@ extension Container {
   ///   another container, a child or not) hand out the undecorated instance.
   /// - The decorator's instance must be a `type`; otherwise resolving `type` throws
   ///   ``ResolutionError/Code/invalidType``. A dependency it resolves through `r` is validated and
-  ///   drawn in the graph export like any other.
+  ///   drawn in the graph export like any other, and an error's path names the decorator where it
+  ///   asked for it: `Accountant → AuditedLedger (decorating Ledger) → AuditLog`.
   ///
   /// - Parameters:
   ///   - type: The type to decorate, as it is resolved (usually a protocol).
@@ -156,28 +157,38 @@ extension Container {
       func decoration<Arguments>(taking _: Arguments.Type) -> any Entry {
         let factory: Registration<Decorator, Arguments>.Factory
         let asyncFactory: Registration<Decorator, Arguments>.AsyncFactory
+        // Each runs in `decorating(as:)`: what fails in the wrapped definition or the decorator's
+        // closure is on a path that names the decorator, not only the type it decorates.
         if onMainActor {
           factory = { r, arguments in
-            let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
-            return r.noting(
-              try r.onMainActor(decoratorKey, with: inner) { @MainActor r, inner in try decorator(r, inner) },
-              around: inner)
+            try r.decorating(as: decoratorKey) {
+              let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
+              return r.noting(
+                try r.onMainActor(decoratorKey, with: inner) { @MainActor r, inner in try decorator(r, inner) },
+                around: inner)
+            }
           }
           asyncFactory = { r, arguments in
-            let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
-            let outer = try await MainActorHop.runSynchronously(r.graph, (r, inner)) {
-              @MainActor (input: (Resolver, T)) throws -> Decorator in try decorator(input.0, input.1)
+            try await r.decorating(as: decoratorKey) {
+              let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
+              let outer = try await MainActorHop.runSynchronously(r.graph, (r, inner)) {
+                @MainActor (input: (Resolver, T)) throws -> Decorator in try decorator(input.0, input.1)
+              }
+              return r.noting(outer, around: inner)
             }
-            return r.noting(outer, around: inner)
           }
         } else {
           factory = { r, arguments in
-            let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
-            return r.noting(try decorator(r, inner), around: inner)
+            try r.decorating(as: decoratorKey) {
+              let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
+              return r.noting(try decorator(r, inner), around: inner)
+            }
           }
           asyncFactory = { r, arguments in
-            let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
-            return r.noting(try decorator(r, inner), around: inner)
+            try await r.decorating(as: decoratorKey) {
+              let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
+              return r.noting(try decorator(r, inner), around: inner)
+            }
           }
         }
         return Registration<Decorator, Arguments>(

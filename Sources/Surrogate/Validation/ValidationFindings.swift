@@ -73,7 +73,8 @@ struct ValidationFindings {
     return ResolutionError(
       problem.code, key: problem.key, path: problem.path,
       message: problem.message + " It breaks \(definitions.count) definitions: \(shown)\(more).",
-      remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby)
+      remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby, properties: problem.properties,
+      decorators: problem.decorators)
   }
 
   mutating func noteWeaklyHeld(

@@ -11,6 +11,10 @@ private final class InjectedPresenter {
   @Injected(required: false) var missing: InjectedAudit?
 }
 
+private final class InjectedPresenterHolder {
+  let presenter: InjectedPresenter
+  init(presenter: InjectedPresenter) { self.presenter = presenter }
+}
 private final class InjectedScreen {
   @Injected var presenter: InjectedPresenter
 }
@@ -79,6 +83,15 @@ struct AutoInjectionTests {
       #expect(error.detailedDescription.contains("InjectedPresenter.repository"))
       #expect(error.message.contains("Cannot auto-inject InjectedScreen.presenter"), "\(error.message)")
     }
+  }
+
+  @Test func aProblemBreakingSeveralDefinitionsKeepsThePropertiesInItsPath() {
+    let container = Container()
+    container.register { r in InjectedPresenterHolder(presenter: try r.resolve()) }
+    container.register { InjectedPresenter() }
+    let problem = container.validate().problems.first { $0.key == DefinitionKey(type: InjectedRepository.self) }
+    #expect(problem?.message.contains("It breaks 2 definitions") == true, "\(problem.map { "\($0)" } ?? "none")")
+    #expect(problem?.pathDescription.contains("InjectedPresenter.repository → InjectedRepository") == true)
   }
 
   @Test func validateReportsAMissingRequiredPropertyAndWarnsAboutANilOptionalOne() {
