@@ -35,7 +35,7 @@ struct ValidationFindings {
       }
       return
     }
-    let identity = "\(error.code)|\(error.key)|\(error.message)"
+    let identity = Self.identity(of: error)
     if let index = problemIndex[identity] {
       if !brokenBy[index].contains(definition) { brokenBy[index].append(definition) }
       // The same synchronous code asked for what needs `await` or the main actor from further up:
@@ -51,6 +51,18 @@ struct ValidationFindings {
     problemIndex[identity] = problems.count
     problems.append(error)
     brokenBy.append([definition])
+  }
+
+  /// What makes two errors one problem: the same code, key and message, or, for a cycle, the same
+  /// definitions in the same order from whichever of them it was met (`A → B → A` and `B → A → B`
+  /// are one cycle, which breaks both).
+  private static func identity(of error: ResolutionError) -> String {
+    if error.code == .circularDependency, case .cycle(let start) = error.text, start < error.path.count - 1 {
+      let members = error.path[start..<(error.path.count - 1)].map(\.description)
+      let first = members.indices.min { members[$0] < members[$1] } ?? members.startIndex
+      return "cycle|" + (members[first...] + members[..<first]).joined(separator: " → ")
+    }
+    return "\(error.code)|\(error.key)|\(error.message)"
   }
 
   /// The scope does not register these types, declared provided by each scope: a problem each,

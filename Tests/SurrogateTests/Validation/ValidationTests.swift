@@ -49,9 +49,29 @@ struct ValidationTests {
     let missing = report.problems.first { $0.code == .definitionNotFound }
     #expect(missing?.pathDescription == "Repository → Service")
     #expect(!report.isValid)
-    #expect(report.problems.count == 4)  // the A ↔ B cycle is reported from each side
+    #expect(report.problems.count == 3)  // the A ↔ B cycle once, met from each side
     #expect(
-      report.description.hasPrefix("6 definitions checked, 0 skipped: 4 problems (4 definitions broken), 1 warning."))
+      report.description.hasPrefix("6 definitions checked, 0 skipped: 3 problems (4 definitions broken), 1 warning."))
+  }
+
+  @Test func aCycleMetFromEachOfItsDefinitionsAndFromOutsideIsOneProblem() {
+    let container = Container()
+    container.register { r in A(b: try r.resolve()) }
+    container.register { r in B(a: try r.resolve()) }
+    container.register { r in CycleUser(a: try r.resolve()) }
+    let report = container.validate()
+    #expect(report.problems.count == 1, "\(report)")
+    #expect(report.brokenDefinitions.count == 3)
+    #expect(report.problems.first?.code == .circularDependency)
+    #expect(report.problems.first?.message.contains("It breaks 3 definitions: A, B, CycleUser.") == true, "\(report)")
+    // Three definitions, each meeting the cycle from its own place in it.
+    let triangle = Container()
+    triangle.register { r in TriangleA(b: try r.resolve()) }
+    triangle.register { r in TriangleB(c: try r.resolve()) }
+    triangle.register { r in TriangleC(a: try r.resolve()) }
+    let triangleReport = triangle.validate()
+    #expect(triangleReport.problems.count == 1, "\(triangleReport)")
+    #expect(triangleReport.brokenDefinitions.count == 3)
   }
 
   @Test func theSummaryCountsInTheSingularForOne() {
@@ -121,6 +141,22 @@ struct ValidationTests {
   }
 }
 
+private final class CycleUser {
+  let a: A
+  init(a: A) { self.a = a }
+}
+private final class TriangleA {
+  let b: TriangleB
+  init(b: TriangleB) { self.b = b }
+}
+private final class TriangleB {
+  let c: TriangleC
+  init(c: TriangleC) { self.c = c }
+}
+private final class TriangleC {
+  let a: TriangleA
+  init(a: TriangleA) { self.a = a }
+}
 private final class OfflinePool: Sendable {}
 private final class PoolUser: Sendable {
   let pool: OfflinePool
