@@ -17,12 +17,17 @@ extension Graph {
       blockOnly
       ? "\(key) has an async `resolvingProperties` block" : "\(key) is made by an async factory"
     if let asker = synchronousAsker() {
+      // NB: `decorate` takes no `async` closure: a decorator that asks cannot be made `async`.
+      let remedy =
+        asker.isDecorator
+        ? "A decorator's closure cannot be `async`: let it take an `AsyncProvider<\(typeName(key.type))>` "
+          + "(`try r.resolve()`) instead, which the instance it makes awaits when it needs \(key)"
+        : "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
+          + (asker.isMainActor ? "{ @MainActor r async throws in ... }`)" : "{ r async throws in ... }`)")
       return ResolutionError(
         .requiresAwait, key: key, path: path(to: key),
         message: "\(what), but \(asker.code) asks for it, and synchronous code cannot await: it runs once.",
-        remedy: "Make \(asker.toChange) `async` and resolve what it needs with `try await r.resolve(...)` (`register "
-          + (asker.isMainActor ? "{ @MainActor r async throws in ... }`)" : "{ r async throws in ... }`)")
-          + (blockOnly ? "." : madeFirstRemedy(key))
+        remedy: remedy + (blockOnly ? "." : madeFirstRemedy(key))
       )
     }
     let awaiting =
@@ -84,10 +89,13 @@ extension Graph {
         .requiresMainActor, key: key, path: path(to: key),
         message: "\(key) is registered for the main actor, but \(asker.code) asks for it off the main actor, and "
           + "synchronous code cannot hop there: it runs once.",
-        remedy: "Register \(asker.name) for the main actor too (`{ @MainActor r in ... }`): then `try await` and "
-          + "synchronous code on the main actor both make it. Or make \(asker.toChange) `async` and resolve what it "
-          + "needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; then it, and "
-          + "any synchronous factory that asks for it (the other end of a cycle), can only be resolved with `try await`."
+        remedy: asker.isDecorator
+          ? "Make the decorator a main-actor one, `{ @MainActor r, inner in ... }`: then `try await` runs it on the "
+            + "main actor, and synchronous code on the main actor runs it there."
+          : "Register \(asker.name) for the main actor too (`{ @MainActor r in ... }`): then `try await` and "
+            + "synchronous code on the main actor both make it. Or make \(asker.toChange) `async` and resolve what it "
+            + "needs with `try await r.resolve(...)`, which runs main-actor factories on the main actor; then it, and "
+            + "any synchronous factory that asks for it (the other end of a cycle), can only be resolved with `try await`."
       )
     }
     let message = "\(key) is registered for the main actor, but this synchronous resolution is not on the main actor."
@@ -113,19 +121,27 @@ extension Graph {
   /// it from the outermost (see ``runningSynchronously(_:)``).
   /// `isMainActor`: whether the code to change is a main-actor definition's, which stays one when
   /// it becomes `async`.
-  private func synchronousAsker() -> (name: String, code: String, toChange: String, isMainActor: Bool)? {
+  /// `isDecorator`: whether that code is only a decorator's (whose closure cannot be `async`).
+  private func synchronousAsker()
+    -> (name: String, code: String, toChange: String, isMainActor: Bool, isDecorator: Bool)?
+  {
     guard isAsync, let frame = frames.last else { return nil }
     let name = definitionName(of: frame)
     let code = synchronousCode(of: frame, named: name)
     let outermost = (extrasStorage?.synchronousRunDepth ?? 0) - 1
     guard frames.indices.contains(outermost), outermost < frames.count - 1 else {
-      return (name, code, code, isMainActorDefinition(frame))
+      return (name, code, code, isMainActorDefinition(frame), isDecorator(frame))
     }
     let outer = synchronousCode(of: frames[outermost], named: definitionName(of: frames[outermost]))
     return (
       name, code, "\(outer) and the synchronous code it runs, down to \(code),",
-      isMainActorDefinition(frames[outermost])
+      isMainActorDefinition(frames[outermost]), false
     )
+  }
+
+  /// Whether the code that runs in `frame` is a decorator's factory.
+  private func isDecorator(_ frame: Frame) -> Bool {
+    frame.isConstructing && DecorationTag.isDecorator(definitionEntry(of: frame.id)?.key.tag)
   }
 
   /// Whether the definition whose code runs in `frame` is registered for the main actor.

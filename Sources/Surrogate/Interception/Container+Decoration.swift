@@ -58,6 +58,43 @@ extension Container {
     _ type: T.Type, tag: (any Hashable & Sendable)? = nil,
     with decorator: @escaping @Sendable (Resolver, T) throws -> Decorator
   ) -> Container {
+    decorate(type, tag: tag, DecoratorBody.anywhere(decorator))
+  }
+
+  /// Wraps every instance of `type` that this container hands out in what a main-actor
+  /// `decorator` makes of it: a wrapper that is itself a `@MainActor` class, such as a view
+  /// decorated with a badge.
+  ///
+  /// ```swift
+  /// container.register { @MainActor _ in BadgeView() }.implements((any BadgeShowing).self)
+  /// container.decorate((any BadgeShowing).self) { @MainActor _, inner in CountingBadge(inner: inner) }
+  ///
+  /// @MainActor func showBadge() throws {
+  ///   let badge = try container.resolve((any BadgeShowing).self)  // CountingBadge around BadgeView
+  /// }
+  /// ```
+  ///
+  /// Everything ``decorate(_:tag:with:)`` says holds, and the decorator runs on the main actor
+  /// whatever it decorates, as a main-actor factory does: a request made with `try await`, from
+  /// any task, runs it there; a synchronous one must be made on the main actor, or it throws
+  /// ``ResolutionError/Code/requiresMainActor``.
+  ///
+  /// - Parameters:
+  ///   - type: The type to decorate, as it is resolved (usually a protocol).
+  ///   - tag: The tag of the definition to decorate; every tag when `nil`.
+  ///   - decorator: Makes the outer instance from the inner one, on the main actor.
+  /// - Returns: This container, for chaining.
+  @discardableResult
+  public func decorate<T, Decorator>(
+    _ type: T.Type, tag: (any Hashable & Sendable)? = nil,
+    mainActorDecorator decorator: @escaping @MainActor @Sendable (Resolver, T) throws -> Decorator
+  ) -> Container {
+    decorate(type, tag: tag, DecoratorBody.onMainActor(decorator))
+  }
+
+  private func decorate<T, Decorator>(
+    _ type: T.Type, tag: (any Hashable & Sendable)?, _ decorator: DecoratorBody<T, Decorator>
+  ) -> Container {
     let wanted = DefinitionTag.wrap(tag)
     // NB: not a collection's members registered with `register(into:)`: they are not requests for
     // `type` (decorate a member's own definition and contribute that).
@@ -80,7 +117,7 @@ extension Container {
   /// decorator applied meanwhile on another thread is what this one wraps, never lost. The
   /// ancestors' registries are read before (their locks are never taken under this one).
   private func decorate<T, Decorator>(
-    _ key: DefinitionKey, _ type: T.Type, _ decorator: @escaping @Sendable (Resolver, T) throws -> Decorator,
+    _ key: DefinitionKey, _ type: T.Type, _ body: DecoratorBody<T, Decorator>,
     storesBySource: inout [RegistrationID: AnyObject]
   ) {
     var ancestors: [(container: Container, snapshot: RegistrySnapshot)] = []
@@ -148,18 +185,32 @@ extension Container {
         (found.entry as? any Autowirable) ?? found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry
         as? any Autowirable
       // A decorator of a main-actor definition runs where its factory does, on the main actor,
-      // however the request was made: under `try await` from another task it ran there, and a
-      // decorator making a main-actor wrapper could not be written.
+      // however the request was made (under `try await` from another task it ran off it); so
+      // does a main-actor decorator of any definition.
       let decoratedEntry =
         found.entry.isForwarding
         ? found.owner.forwardingSource(found.entry.sourceKey, in: snapshot)?.entry : found.entry
-      let onMainActor = decoratedEntry?.isMainActorIsolated ?? false
+      let onMainActor = (decoratedEntry?.isMainActorIsolated ?? false) || body.isMainActor
       func decoration<Arguments>(taking _: Arguments.Type) -> any Entry {
         let factory: Registration<Decorator, Arguments>.Factory
         let asyncFactory: Registration<Decorator, Arguments>.AsyncFactory
         // Each runs in `decorating(as:)`: what fails in the wrapped definition or the decorator's
         // closure is on a path that names the decorator, not only the type it decorates.
-        if onMainActor {
+        if case .anywhere(let decorator) = body, !onMainActor {
+          factory = { r, arguments in
+            try r.decorating(as: decoratorKey) {
+              let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
+              return r.noting(try decorator(r, inner), around: inner)
+            }
+          }
+          asyncFactory = { r, arguments in
+            try await r.decorating(as: decoratorKey) {
+              let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
+              return r.noting(try decorator(r, inner), around: inner)
+            }
+          }
+        } else {
+          let decorator = body.onTheMainActor
           factory = { r, arguments in
             try r.decorating(as: decoratorKey) {
               let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
@@ -175,19 +226,6 @@ extension Container {
                 @MainActor (input: (Resolver, T)) throws -> Decorator in try decorator(input.0, input.1)
               }
               return r.noting(outer, around: inner)
-            }
-          }
-        } else {
-          factory = { r, arguments in
-            try r.decorating(as: decoratorKey) {
-              let inner: T = try r.resolveDecorated(innerKey, arguments: arguments)
-              return r.noting(try decorator(r, inner), around: inner)
-            }
-          }
-          asyncFactory = { r, arguments in
-            try await r.decorating(as: decoratorKey) {
-              let inner: T = try await r.resolveDecoratedAsync(innerKey, arguments: arguments)
-              return r.noting(try decorator(r, inner), around: inner)
             }
           }
         }
@@ -533,4 +571,24 @@ protocol ForeignSourcedEntry: Entry {
 
 extension Forwarding: ForeignSourcedEntry {
   var foreignContainer: Container? { foreignSource?.container }
+}
+
+/// A decorator's closure, and whether it is isolated to the main actor (then its decoration runs
+/// there whatever it decorates).
+enum DecoratorBody<T, Decorator>: Sendable {
+  case anywhere(@Sendable (Resolver, T) throws -> Decorator)
+  case onMainActor(@MainActor @Sendable (Resolver, T) throws -> Decorator)
+
+  var isMainActor: Bool {
+    if case .onMainActor = self { true } else { false }
+  }
+
+  /// The closure, called on the main actor: a decoration runs there when the definition it
+  /// decorates or its own closure is isolated to it.
+  var onTheMainActor: @MainActor @Sendable (Resolver, T) throws -> Decorator {
+    switch self {
+    case .anywhere(let decorator): decorator
+    case .onMainActor(let decorator): decorator
+    }
+  }
 }

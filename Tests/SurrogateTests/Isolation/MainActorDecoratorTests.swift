@@ -59,3 +59,67 @@ struct MainActorDecoratorTests {
     try container.resolve((any BadgeShowing).self)
   }
 }
+
+final class PlainBadgeSource: BadgeSource {
+  var count: Int { 1 }
+}
+
+protocol BadgeSource: AnyObject, Sendable {
+  var count: Int { get }
+}
+
+/// A main-actor decorator of a definition that is not on the main actor.
+@MainActor
+final class BadgeSourceView: BadgeSource {
+  let inner: any BadgeSource
+  init(inner: any BadgeSource) { self.inner = inner }
+  nonisolated var count: Int { 10 }
+}
+
+/// A decorator written as a `@MainActor` closure makes a main-actor wrapper without
+/// `MainActor.assumeIsolated` (outside client 38: the docs said it could, and only the
+/// assumption compiled), and runs on the main actor whatever it decorates.
+struct MainActorClosureDecoratorTests {
+  private static func badges() -> Container {
+    let container = Container()
+    container.register { @MainActor _ in DecoratedBadgeView() }.implements((any BadgeShowing).self)
+    container.decorate((any BadgeShowing).self) { @MainActor _, inner in CountingBadge(inner: inner) }
+    return container
+  }
+
+  private static func sources() -> Container {
+    let container = Container()
+    container.register { PlainBadgeSource() }.implements((any BadgeSource).self)
+    container.decorate((any BadgeSource).self) { @MainActor _, inner in BadgeSourceView(inner: inner) }
+    return container
+  }
+
+  @Test func anAwaitedResolveFromAnyTaskRunsItOnTheMainActor() async throws {
+    let badges = Self.badges()
+    let badge = try await Task.detached { try await badges.resolve((any BadgeShowing).self) }.value
+    #expect(await badge.count == 4)
+    let sources = Self.sources()
+    let source = try await Task.detached { try await sources.resolve((any BadgeSource).self) }.value
+    #expect(source is BadgeSourceView)
+  }
+
+  @MainActor @Test func aSynchronousResolveOnTheMainActorRunsItThere() throws {
+    #expect(try Self.badges().resolve((any BadgeShowing).self).count == 4)
+    #expect(try Self.sources().resolve((any BadgeSource).self) is BadgeSourceView)
+  }
+
+  @Test func aSynchronousResolveOffTheMainActorThrowsRequiresMainActorEvenForADefinitionThatIsNot() {
+    for resolve in [
+      { _ = try Self.badges().resolve((any BadgeShowing).self) },
+      { _ = try Self.sources().resolve((any BadgeSource).self) },
+    ] as [() throws -> Void] {
+      let error = #expect(throws: ResolutionError.self, performing: resolve)
+      #expect(error?.code == .requiresMainActor, "\(error.map { "\($0)" } ?? "")")
+    }
+  }
+
+  @MainActor @Test func validateChecksItOnTheMainActor() async {
+    #expect({ Self.sources().validate() }().isValid)
+    #expect(await Self.sources().validate().isValid)
+  }
+}
