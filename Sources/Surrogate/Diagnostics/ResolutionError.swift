@@ -139,10 +139,10 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       properties: properties, decorators: decorators)
   }
 
-  /// This error, met by a request `decorator`'s closure made from the step `index` of ``path``:
-  /// unchanged unless that step asked for the type it decorates and a later step failed, or when
-  /// a decorator is named there already (the innermost closure that ran). A cycle passes
-  /// unchanged, as it does through a property (its text is its keys).
+  /// This error, met by a request `decorator` made from the step `index` of ``path`` (for what it
+  /// wraps, or in its closure): unchanged unless that step asked for the type it decorates and a
+  /// later step failed, or when a decorator is named there already (the innermost that ran). A
+  /// cycle passes unchanged, as it does through a property (its text is its keys).
   func named(decorator: DefinitionKey, at index: Int) -> ResolutionError {
     guard code != .circularDependency, path.indices.contains(index), index < path.count - 1,
       decorators[index] == nil, let decorated = DecorationTag.decorated(byDecorator: decorator),
@@ -165,9 +165,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The resolution path as text: `ListViewController → ListPresenter → ListView`. A step that
   /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`. A step whose
   /// decorator made the next request names the decorator: `AuditedLedger (decorating Ledger) →
-  /// AuditLog`. Three or more
-  /// equal steps in a row are written once with their count, `Repository (×75)`: a long chain of
-  /// decorators of one type, or a runtime argument's recursion.
+  /// AuditLog`. Three or more equal steps in a row are written once with their count,
+  /// `Repository (×75)`: a long chain of decorators of one type, or a runtime argument's recursion.
   ///
   /// ```swift
   /// print(error.pathDescription)
