@@ -1,4 +1,3 @@
-import Foundation
 import Surrogate
 import Testing
 
@@ -10,7 +9,7 @@ struct SynchronousOverrideDisposalMessageTests {
   @Test func theMessageNamesWithOverridesAndItsAwaitedForm() throws {
     let app = Container()
     app.register(.singleton) { Database() }
-    let written = try capturingStandardError {
+    let written = capturingStandardError {
       app.withOverrides({ $0.register(.singleton) { Database() }.disposing { _ in await Task.yield() } }) {
         _ = try? app.resolve(Database.self)
       }
@@ -19,20 +18,5 @@ struct SynchronousOverrideDisposalMessageTests {
     #expect(written.contains("try await container.withOverrides("), "\(written)")
     #expect(written.contains("when the overrides ended"), "\(written)")
     #expect(!written.contains("withScope"), "\(written)")
-  }
-
-  /// What `body` writes to standard error (file descriptor 2), read through a pipe.
-  private func capturingStandardError(_ body: () -> Void) throws -> String {
-    let pipe = Pipe()
-    let saved = dup(2)
-    try #require(saved >= 0)
-    fflush(nil)
-    dup2(pipe.fileHandleForWriting.fileDescriptor, 2)
-    body()
-    fflush(nil)
-    dup2(saved, 2)
-    close(saved)
-    try pipe.fileHandleForWriting.close()
-    return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
   }
 }
