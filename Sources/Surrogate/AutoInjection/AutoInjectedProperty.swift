@@ -46,7 +46,7 @@ struct InjectedProperty {
       .propertyInjectionFailed, key: error.key, path: error.path,
       message: "Cannot auto-inject \(typeName(owner)).\(name): \(error.message)",
       remedy: needsIsolation ? error.remedy : error.remedy + " " + declaration.remedy(for: self, isMissing: isMissing),
-      cause: error, properties: properties, decorators: error.decorators)
+      cause: error, properties: properties, askers: error.askers)
   }
 }
 

@@ -83,11 +83,12 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ``pathDescription``).
   var properties: [Int: String] { details?.properties ?? [:] }
 
-  /// The decorator whose closure made the request that failed, by the index of the step of
-  /// ``path`` that asked for the type it decorates: ``pathDescription`` names the decorator there
-  /// (`Accountant → AuditedLedger (decorating Ledger) → AuditLog`), since the type's own
-  /// definition never asked for what the decorator did.
-  var decorators: [Int: DefinitionKey] { details?.decorators ?? [:] }
+  /// The definition that made a step's next request where it is not the step's own key, by the
+  /// index of the step of ``path``: ``pathDescription`` names it there. A decorator
+  /// (`Accountant → AuditedLedger (decorating Ledger) → AuditLog`: the type's own definition never
+  /// asked for what the decorator did) or the definition a forwarded type resolves to
+  /// (`Consumer → Server (as Pingable) → API`: a protocol asks for nothing).
+  var askers: [Int: String] { details?.askers ?? [:] }
 
   /// What only some errors have, in one reference: `nil` for most.
   ///
@@ -98,28 +99,28 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   final class Details: Sendable {
     let nearby: [DefinitionKey]
     let properties: [Int: String]
-    let decorators: [Int: DefinitionKey]
-    init(nearby: [DefinitionKey], properties: [Int: String], decorators: [Int: DefinitionKey]) {
+    let askers: [Int: String]
+    init(nearby: [DefinitionKey], properties: [Int: String], askers: [Int: String]) {
       self.nearby = nearby
       self.properties = properties
-      self.decorators = decorators
+      self.askers = askers
     }
   }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], message: String, remedy: String,
     cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:],
-    decorators: [Int: DefinitionKey] = [:]
+    askers: [Int: String] = [:]
   ) {
     self.init(
       code, key: key, path: path, text: .written(message), remedy: remedy, cause: cause, nearby: nearby,
-      properties: properties, decorators: decorators)
+      properties: properties, askers: askers)
   }
 
   init(
     _ code: Code, key: DefinitionKey, path: [DefinitionKey], text: Text, remedy: String,
     cause: (any Error)? = nil, nearby: [DefinitionKey] = [], properties: [Int: String] = [:],
-    decorators: [Int: DefinitionKey] = [:]
+    askers: [Int: String] = [:]
   ) {
     self.code = code
     self.key = key
@@ -128,44 +129,59 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     self.writtenRemedy = remedy
     self.cause = cause
     self.details =
-      nearby.isEmpty && properties.isEmpty && decorators.isEmpty
-      ? nil : Details(nearby: nearby, properties: properties, decorators: decorators)
+      nearby.isEmpty && properties.isEmpty && askers.isEmpty
+      ? nil : Details(nearby: nearby, properties: properties, askers: askers)
   }
 
   /// This error with another remedy.
   func with(remedy: String) -> ResolutionError {
     ResolutionError(
       code, key: key, path: path, text: text, remedy: remedy, cause: cause, nearby: details?.nearby ?? [],
-      properties: properties, decorators: decorators)
+      properties: properties, askers: askers)
   }
 
   /// This error, met by a request `decorator` made from the step `index` of ``path`` (for what it
-  /// wraps, or in its closure): unchanged unless that step asked for the type it decorates and a
-  /// later step failed, or when a decorator is named there already (the innermost that ran). A
-  /// cycle passes unchanged, as it does through a property (its text is its keys).
+  /// wraps, or in its closure): the decorator named at that step, when it asked for the type it
+  /// decorates (see ``named(asker:at:)``).
   func named(decorator: DefinitionKey, at index: Int) -> ResolutionError {
-    guard code != .circularDependency, path.indices.contains(index), index < path.count - 1,
-      decorators[index] == nil, let decorated = DecorationTag.decorated(byDecorator: decorator),
+    guard let decorated = DecorationTag.decorated(byDecorator: decorator), path.indices.contains(index),
       path[index].type == decorated.type
     else { return self }
-    var decorators = decorators
-    decorators[index] = decorator
-    return ResolutionError(
-      code, key: key, path: path, text: text, remedy: writtenRemedy, cause: cause,
-      nearby: details?.nearby ?? [], properties: properties, decorators: decorators)
+    return named(asker: decorator.description, at: index)
   }
 
-  /// A step of ``path`` as text: the key (or the decorator that asked from it), and the
-  /// auto-injected property it was resolving.
+  /// This error, met by a request the definition `source` made from the step `index` of ``path``,
+  /// where a type forwarded to it was requested: `Server (as Pingable)` named at that step.
+  func named(forwardedTo source: DefinitionKey, at index: Int) -> ResolutionError {
+    guard path.indices.contains(index) else { return self }
+    return named(asker: "\(source) (as \(path[index]))", at: index)
+  }
+
+  /// This error with `asker` named at the step `index` of ``path``: unchanged unless a later step
+  /// failed, or when an asker is named there already (the innermost that ran). A cycle passes
+  /// unchanged, as it does through a property (its text is its keys).
+  private func named(asker: String, at index: Int) -> ResolutionError {
+    guard code != .circularDependency, path.indices.contains(index), index < path.count - 1, askers[index] == nil
+    else { return self }
+    var askers = askers
+    askers[index] = asker
+    return ResolutionError(
+      code, key: key, path: path, text: text, remedy: writtenRemedy, cause: cause,
+      nearby: details?.nearby ?? [], properties: properties, askers: askers)
+  }
+
+  /// A step of ``path`` as text: the key (or the definition that asked from it, see ``askers``),
+  /// and the auto-injected property it was resolving.
   func step(_ index: Int) -> String {
-    let name = decorators[index]?.description ?? path[index].description
+    let name = askers[index] ?? path[index].description
     return properties[index].map { "\(name).\($0)" } ?? name
   }
 
   /// The resolution path as text: `ListViewController → ListPresenter → ListView`. A step that
   /// was auto-injecting a property names it: `OrderPresenter.logger → Logger`. A step whose
   /// decorator made the next request names the decorator: `AuditedLedger (decorating Ledger) →
-  /// AuditLog`. Three or more equal steps in a row are written once with their count,
+  /// AuditLog`; one that was a forwarded type names the definition it resolved to:
+  /// `Server (as Pingable) → API`. Three or more equal steps in a row are written once with their count,
   /// `Repository (×75)`: a long chain of decorators of one type, or a runtime argument's recursion.
   ///
   /// ```swift

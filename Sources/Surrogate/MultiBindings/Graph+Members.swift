@@ -145,6 +145,6 @@ extension ResolutionError {
     }
     return ResolutionError(
       code, key: isMember ? member : key, path: path, text: text, remedy: writtenRemedy, cause: cause,
-      nearby: details?.nearby ?? [], properties: properties, decorators: decorators)
+      nearby: details?.nearby ?? [], properties: properties, askers: askers)
   }
 }

@@ -59,7 +59,7 @@ enum MainActorAccessor {
     }
     return ResolutionError(
       error.code, key: error.key, path: error.path, message: message, remedy: remedy, cause: error.cause,
-      nearby: error.nearby, properties: error.properties, decorators: error.decorators)
+      nearby: error.nearby, properties: error.properties, askers: error.askers)
   }
 }
 

@@ -76,6 +76,8 @@ final class Forwarding<Forwarded>: Entry {
 
   /// ``produce(arguments:in:requested:owner:lookup:)``, which checks that the instance is a
   /// `Forwarded` unless `checksType` is `false` (see ``Entry/produceForTypedCaller(arguments:in:requested:owner:lookup:)``).
+  /// A request the source's factory makes fails on a path that names the source at this step,
+  /// `Consumer → Server (as Pingable) → API` (see ``ResolutionError/named(forwardedTo:at:)``).
   private func produce(
     arguments: Any, in graph: Graph, requested: DefinitionKey, owner: Container, lookup: Container, checksType: Bool
   ) throws(ResolutionError) -> Produced {
@@ -92,7 +94,9 @@ final class Forwarding<Forwarded>: Entry {
       produced = try source.entry.produce(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch {
-      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
+      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else {
+        throw explained(error, in: graph).named(forwardedTo: sourceKey, at: depth)
+      }
       return try deferredProxy(
         of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }
@@ -212,7 +216,9 @@ final class Forwarding<Forwarded>: Entry {
       produced = try await source.entry.produceAsync(
         arguments: arguments, in: graph, requested: requested, owner: source.owner, lookup: lookup)
     } catch let error as ResolutionError {
-      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else { throw explained(error, in: graph) }
+      guard let cycle = cycleThroughThis(error, in: graph, depth: depth) else {
+        throw explained(error, in: graph).named(forwardedTo: sourceKey, at: depth)
+      }
       return try deferredProxy(
         of: source, until: cycle, arguments: arguments, in: graph, requested: requested, lookup: lookup)
     }

@@ -22,8 +22,12 @@ extension Registration {
         run: { () throws(ResolutionError) in
           self.enterWaitingFrame(in: graph, requested: requested)
           defer { self.leaveWaitingFrame(in: graph) }
-          try self.runBlocks(
-            from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+          do throws(ResolutionError) {
+            try self.runBlocks(
+              from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+          } catch {
+            throw self.named(in: error, at: graph.frameCount - 1, requested: requested)
+          }
           if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
         },
         abandon: scope.kind == .unique && gate == nil
@@ -33,10 +37,21 @@ extension Registration {
           ? {
             self.enterWaitingFrame(in: graph, requested: requested)
             defer { self.leaveWaitingFrame(in: graph) }
-            try await self.runBlocksAsync(
-              from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+            do {
+              try await self.runBlocksAsync(
+                from: index, on: instance, resolver: resolver, in: graph, requested: requested, gate: gate)
+            } catch let error as ResolutionError {
+              throw self.named(in: error, at: graph.frameCount - 1, requested: requested)
+            }
             if let gate { self.publish(instance, gate: gate, in: graph, afterWaiting: true) }
           } : nil))
+  }
+
+  /// `error`, met by this definition's waiting blocks at the step `index` of its path: when
+  /// another type was requested (a type forwarded to it), the step names this definition, as
+  /// `Forwarding` does for its factory (`Consumer → Server (as Pingable).api → API`).
+  private func named(in error: ResolutionError, at index: Int, requested: DefinitionKey) -> ResolutionError {
+    requested.type == key.type ? error : error.named(forwardedTo: key, at: index)
   }
 
   /// Puts this definition's frame, already constructed, back on top of the path while its waiting

@@ -86,7 +86,7 @@ struct ValidationFindings {
       problem.code, key: problem.key, path: problem.path,
       message: problem.message + " It breaks \(definitions.count) definitions: \(shown)\(more).",
       remedy: problem.remedy, cause: problem.cause, nearby: problem.nearby, properties: problem.properties,
-      decorators: problem.decorators)
+      askers: problem.askers)
   }
 
   mutating func noteWeaklyHeld(

@@ -95,7 +95,8 @@ struct DecorationKeyDescriptionTests {
     app.register { r in Accountant(ledger: try r.resolve()) }
     let error = #expect(throws: ResolutionError.self) { try app.resolve(Accountant.self) }
     // The decorator asked for what it wraps; VaultLedger, the type's definition, for a Vault.
-    #expect(error?.pathDescription == "Accountant → AuditedLedger (decorating Ledger) → Ledger → Vault")
+    #expect(
+      error?.pathDescription == "Accountant → AuditedLedger (decorating Ledger) → VaultLedger (as Ledger) → Vault")
   }
 
   @Test func inAChainEachDecoratorsMissingDependencyNamesThatDecorator() throws {

@@ -118,7 +118,7 @@ struct SynchronousCodeErrorTextTests {
     app.register { r in TextBadge(view: try r.resolve()) }.implements((any TextBadging).self)
     app.register { r in TextScreen(badge: try r.resolve()) }
     let error = await #expect(throws: ResolutionError.self) { try await app.resolve(TextScreen.self) }
-    #expect(error?.pathDescription == "TextScreen → TextBadging → TextView")
+    #expect(error?.pathDescription == "TextScreen → TextBadge (as TextBadging) → TextView")
     #expect(
       error?.message
         == "TextView is registered for the main actor, but the synchronous factory of TextBadge (requested as "

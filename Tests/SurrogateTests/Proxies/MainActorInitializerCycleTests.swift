@@ -200,7 +200,9 @@ struct PlainPresenterMainActorViewTests {
       try await Task.detached { try await screen.resolve(PlainAccountsController.self) }.value
     }
     #expect(error?.code == .requiresAwait)
-    #expect(error?.pathDescription == "PlainAccountsController → AccountsPresenting → AccountsRepository")
+    #expect(
+      error?.pathDescription
+        == "PlainAccountsController → RepoAccountsPresenter (as AccountsPresenting) → AccountsRepository")
     #expect(
       error?.remedy.hasPrefix(
         "Make the synchronous factory of PlainAccountsController and the synchronous code it runs, down to the "
@@ -284,13 +286,13 @@ struct PlainPresenterMainActorViewTests {
     case .synchronous:
       #expect(
         problems == [
-          "requiresMainActor: AccountsPresenting → AccountsScreenView",
+          "requiresMainActor: PlainAccountsPresenter (as AccountsPresenting) → AccountsScreenView",
           "requiresMainActor: PlainAccountsPresenter → AccountsScreenView",
         ], "\(report)")
     case .async:
       #expect(
         problems == [
-          "requiresAwait: AccountsScreenView → AccountsPresenting",
+          "requiresAwait: PlainAccountsController (as AccountsScreenView) → AccountsPresenting",
           "requiresAwait: PlainAccountsController → AccountsPresenting",
         ], "\(report)")
     case .autowired:
