@@ -106,7 +106,9 @@ extension Container {
         continue
       }
       ended.append(child)
-      disposals += child.endChildren(ended: &ended, endingOnTheirOwn: &endingOnTheirOwn) + own
+      disposals += (child.endChildren(ended: &ended, endingOnTheirOwn: &endingOnTheirOwn) + own).map {
+        $0.oneLevelDown()
+      }
     }
     return disposals
   }
@@ -173,7 +175,12 @@ extension Container {
     // instances may use its parent's (`reset` lists a container before its children).
     for (container, replaced) in reset.reversed() {
       let makers = Set(replaced.compactMap(\.keptStoreIdentity))
-      disposals += container.withLifetime { $0.take(madeBy: makers) }
+      let levels = levels(down: container)
+      disposals += container.withLifetime { $0.take(madeBy: makers) }.map { disposal in
+        var disposal = disposal
+        disposal.containerDepth = levels
+        return disposal
+      }
     }
     if let error = DisposalError.failed(await Self.runInATaskOfItsOwn(disposals), when: "\(scope) was reset") {
       throw error
@@ -214,6 +221,17 @@ extension Container {
     }
   }
 
+  /// How many parent links lead from `descendant` up to this container: `0` for itself.
+  private func levels(down descendant: Container) -> Int {
+    var levels = 0
+    var container = descendant
+    while container !== self, let parent = container.parent {
+      levels += 1
+      container = parent
+    }
+    return levels
+  }
+
   /// Retires the registrations that resets of this container and its children replaced.
   private func retireReset() {
     for entry in withLifetime({ $0.takeResetRegistrations() }) { entry.retire() }
@@ -225,7 +243,9 @@ extension Container {
     // The children's first, the youngest child's first, as `shutdown()` orders them: a child's
     // instances may use this container's.
     for child in links.withLock(owner: self, { $0.children.alive }).reversed() {
-      child.collectReleased(into: &disposals)
+      var released: [TrackedDisposal] = []
+      child.collectReleased(into: &released)
+      disposals += released.map { $0.oneLevelDown() }
     }
     // NB: under the registry's lock: a registration inserted meanwhile is among `current` before
     // an instance of it can be tracked (the lifetime lock is taken inside the registry's, as
@@ -341,7 +361,7 @@ extension Container {
         case .async(let body): try await body()
         }
       } catch {
-        failures.append(DisposalError.Failure(key: disposal.key, error: error))
+        failures.append(DisposalError.Failure(key: disposal.key, error: error, containerDepth: disposal.containerDepth))
       }
     }
     return failures
@@ -355,11 +375,15 @@ extension Container {
       if let object = disposal.object, !disposed.insert(object) { continue }
       switch disposal.action {
       case .sync(let body):
-        do { try body() } catch { failures.append(DisposalError.Failure(key: disposal.key, error: error)) }
+        do { try body() } catch {
+          failures.append(
+            DisposalError.Failure(key: disposal.key, error: error, containerDepth: disposal.containerDepth))
+        }
       case .async:
         failures.append(
           DisposalError.Failure(
-            key: disposal.key, error: DisposalError.requiresAwait(disposal.key, overrides: overrides)))
+            key: disposal.key, error: DisposalError.requiresAwait(disposal.key, overrides: overrides),
+            containerDepth: disposal.containerDepth))
       }
     }
     return failures

@@ -33,9 +33,33 @@ public struct DisposalError: Error, Sendable, CustomStringConvertible {
     /// What the disposal threw; a ``DisposalError`` with ``Code/requiresAwait`` when an `async`
     /// disposal could not run in a synchronous scope.
     public let error: any Error
+    /// How far below the container that ended the instance's container is: `0` for its own, `1`
+    /// for a child container's, `2` for a grandchild's. A parent's ``Container/shutdown()`` ends
+    /// its children too, and a key may be registered at several levels.
+    ///
+    /// ```swift
+    /// print(failure.containerDepth)  // 1: the instance was a child container's
+    /// ```
+    public let containerDepth: Int
 
-    /// The failure as text: `DatabaseSession: closed twice`.
-    public var description: String { "\(key): \(error)" }
+    init(key: DefinitionKey, error: any Error, containerDepth: Int = 0) {
+      self.key = key
+      self.error = error
+      self.containerDepth = containerDepth
+    }
+
+    /// The failure as text: `DatabaseSession: closed twice`, or, for an instance of a container
+    /// below the one that ended, `DatabaseSession (in a child container): closed twice`.
+    public var description: String {
+      let container =
+        switch containerDepth {
+        case ...0: ""
+        case 1: " (in a child container)"
+        case 2: " (in a grandchild container)"
+        default: " (in a container \(containerDepth) levels down)"
+        }
+      return "\(key)\(container): \(error)"
+    }
   }
 
   /// The kinds of disposal errors.

@@ -141,6 +141,17 @@ struct TrackedDisposal: Sendable {
   /// identity is not reused by a new store while its instance waits to be disposed.
   var maker: (any AnyObject & Sendable)? = nil
   let action: Action
+  /// How far below the container whose end runs it the instance's container is (see
+  /// ``DisposalError/Failure/containerDepth``): a container that takes its children's disposals
+  /// counts them one level down (``oneLevelDown()``).
+  var containerDepth = 0
+
+  /// This disposal, taken by the parent of the container that kept it.
+  func oneLevelDown() -> TrackedDisposal {
+    var disposal = self
+    disposal.containerDepth += 1
+    return disposal
+  }
 
   /// Whether the disposal is `async`: a cancellation of the task it runs in could stop it at an
   /// `await`.
