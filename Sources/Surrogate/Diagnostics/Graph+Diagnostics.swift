@@ -162,14 +162,17 @@ extension Graph {
   }
 
   /// The definition whose code runs in `frame`, named by its own key when it was requested by
-  /// another (a forwarded type, a tag it answers untagged): "PlainAccountsPresenter (requested as
-  /// AccountsPresenting)", since the code to change is that definition's. Looked up by the frame's
-  /// registration in the containers the graph's root reads; named as requested when not found
-  /// there (a collaborator's definition).
+  /// another, since the code to change is that definition's: "PlainAccountsPresenter" for a type
+  /// forwarded to it (the path names the step `PlainAccountsPresenter (as AccountsPresenting)`,
+  /// and a problem met through the type and through the definition itself is one problem, with
+  /// one message), "Store (requested as Store tag "live")" for a tag it answers untagged. Looked
+  /// up by the frame's registration in the containers the graph's root reads; named as requested
+  /// when not found there (a collaborator's definition).
   private func definitionName(of frame: Frame) -> String {
     let requested = frame.key
     let definition = definitionEntry(of: frame.id)?.key
     guard let definition, definition != requested else { return "\(requested)" }
+    guard definition.type == requested.type else { return "\(definition)" }
     return "\(definition) (requested as \(requested))"
   }
 

@@ -111,7 +111,7 @@ struct SynchronousCodeErrorTextTests {
   }
 
   /// The code to change is the definition's, not the forwarded type's it was requested as: the
-  /// error names both.
+  /// message and remedy name the definition, the path both.
   @Test func synchronousCodeRequestedThroughAForwardedTypeIsNamedByItsDefinition() async throws {
     let app = Container()
     app.register(.shared) { @MainActor _ in TextView() }
@@ -121,11 +121,11 @@ struct SynchronousCodeErrorTextTests {
     #expect(error?.pathDescription == "TextScreen → TextBadge (as TextBadging) → TextView")
     #expect(
       error?.message
-        == "TextView is registered for the main actor, but the synchronous factory of TextBadge (requested as "
-        + "TextBadging) asks for it off the main actor, and synchronous code cannot hop there: it runs once.")
+        == "TextView is registered for the main actor, but the synchronous factory of TextBadge asks for it off "
+        + "the main actor, and synchronous code cannot hop there: it runs once.")
     #expect(
       error?.remedy.hasPrefix(
-        "Register TextBadge (requested as TextBadging) for the main actor too (`{ @MainActor r in ... }`)")
+        "Register TextBadge for the main actor too (`{ @MainActor r in ... }`)")
         == true, "\(error?.remedy ?? "")")
   }
 }

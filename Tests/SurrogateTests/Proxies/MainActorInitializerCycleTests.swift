@@ -206,7 +206,7 @@ struct PlainPresenterMainActorViewTests {
     #expect(
       error?.remedy.hasPrefix(
         "Make the synchronous factory of PlainAccountsController and the synchronous code it runs, down to the "
-          + "synchronous factory of RepoAccountsPresenter (requested as AccountsPresenting), `async`") == true,
+          + "synchronous factory of RepoAccountsPresenter, `async`") == true,
       "\(error?.remedy ?? "")")
     // Following it: the view's factory awaits the presenter.
     screen.register(.shared) { @MainActor r async throws in PlainAccountsController(presenter: try await r.resolve()) }
@@ -284,17 +284,14 @@ struct PlainPresenterMainActorViewTests {
     let problems = report.problems.map { "\($0.code): \($0.pathDescription)" }.sorted()
     switch factory {
     case .synchronous:
+      // One problem, met through the forwarded type and through the definition: one factory to change.
+      #expect(problems == ["requiresMainActor: PlainAccountsPresenter (as AccountsPresenting) → AccountsScreenView"])
       #expect(
-        problems == [
-          "requiresMainActor: PlainAccountsPresenter (as AccountsPresenting) → AccountsScreenView",
-          "requiresMainActor: PlainAccountsPresenter → AccountsScreenView",
-        ], "\(report)")
+        report.problems.first?.message.hasSuffix(
+          "It breaks 2 definitions: AccountsPresenting, PlainAccountsPresenter.") == true, "\(report)")
     case .async:
-      #expect(
-        problems == [
-          "requiresAwait: PlainAccountsController (as AccountsScreenView) → AccountsPresenting",
-          "requiresAwait: PlainAccountsController → AccountsPresenting",
-        ], "\(report)")
+      #expect(problems == ["requiresAwait: PlainAccountsController (as AccountsScreenView) → AccountsPresenting"])
+      #expect(report.problems.first?.message.contains("It breaks 2 definitions") == true, "\(report)")
     case .autowired:
       #expect(problems.isEmpty, "\(report)")
     }
