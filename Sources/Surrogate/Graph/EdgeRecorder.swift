@@ -15,6 +15,10 @@ final class EdgeRecorder: GraphObserver {
     /// and two definitions may answer one key in one validation (a singleton takes its own
     /// container's, ignoring an override that the other definitions get).
     var scope: Scope? = nil
+    /// The scope of the definition that asked, when it was told, for the same reason: a child's
+    /// `.unique` definition of a key its parent registers `.singleton` asks for what the parent's
+    /// singleton asks for too, and only the singleton keeps it.
+    var fromScope: Scope? = nil
   }
 
   private(set) var requests: [Request] = []
@@ -39,8 +43,13 @@ final class EdgeRecorder: GraphObserver {
   /// The definition that first answered each requested key (a forwarded type, a tag fallback, the
   /// outermost decorator of a decorated type).
   private var answered: [DefinitionKey: DefinitionKey] = [:]
-  /// The definitions being built, innermost last.
+  /// The definitions being built, innermost last, each with its scope when the request that
+  /// built it said it (not a postponed block's frame).
   private var building: [DefinitionKey] = []
+  private var buildingScopes: [Scope?] = []
+  /// The definition the last request was answered by, and its scope: the one ``startedBuilding(_:)``
+  /// builds next, if it builds one.
+  private var lastAnswered: (definition: DefinitionKey, scope: Scope)?
   /// Requests that hand their instance out weakly, with the weak property that asked, if any.
   private var weakRequests: [DefinitionKey: String?] = [:]
   /// Definitions requested weakly (a weak forwarding, an `@InjectedWeak` property) that are not
@@ -100,6 +109,7 @@ final class EdgeRecorder: GraphObserver {
 
   func requested(_ requested: DefinitionKey, definition: DefinitionKey, scope: Scope) {
     scopes[definition] = scope
+    lastAnswered = (definition, scope)
     // The first answer: a decorated type is answered by its outermost decorator, which then asks
     // for the same key again (the instance it decorates); an error's path names the decorator.
     if answered[requested] == nil { answered[requested] = definition }
@@ -107,13 +117,17 @@ final class EdgeRecorder: GraphObserver {
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
     if let weak { pendingWeak[definition] = (from, requested, weak) }
-    requests.append(Request(from: from, to: definition, requested: requested, isWeak: isWeak, scope: scope))
+    requests.append(
+      Request(
+        from: from, to: definition, requested: requested, isWeak: isWeak, scope: scope,
+        fromScope: buildingScopes.last ?? nil))
   }
 
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
     guard let from = building.last else { return }
     answered[requested] = definition
-    requests.append(Request(from: from, to: definition, requested: requested, isWeak: true))
+    requests.append(
+      Request(from: from, to: definition, requested: requested, isWeak: true, fromScope: buildingScopes.last ?? nil))
   }
 
   func requestedLater(
@@ -122,16 +136,26 @@ final class EdgeRecorder: GraphObserver {
     guard let from = building.last else { return }
     laterRequests.append(
       LaterRequest(
-        request: Request(from: from, to: definition, requested: requested, isWeak: false), scope: scope,
+        request: Request(
+          from: from, to: definition, requested: requested, isWeak: false, fromScope: buildingScopes.last ?? nil),
+        scope: scope,
         wrapper: wrapper, needsAwait: needsAwait))
   }
 
   /// `definition` is a definition's key, or, for a postponed request (a deferred weak proxy's
   /// source built later), the key the asking frame was requested with: then the definition that
   /// answered it (a decorator asked for as the type it decorates), so that the edge starts at a node.
-  func startedBuilding(_ definition: DefinitionKey) { building.append(answered[definition] ?? definition) }
+  func startedBuilding(_ definition: DefinitionKey) {
+    let built = answered[definition] ?? definition
+    building.append(built)
+    buildingScopes.append(lastAnswered?.definition == built ? lastAnswered?.scope : nil)
+    lastAnswered = nil
+  }
 
-  func finishedBuilding(_ definition: DefinitionKey) { building.removeLast() }
+  func finishedBuilding(_ definition: DefinitionKey) {
+    building.removeLast()
+    buildingScopes.removeLast()
+  }
 
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
     if weakly { weakRequests[requested] = .some(nil) }

@@ -153,7 +153,9 @@ struct ValidationFindings {
   /// keeps it).
   mutating func noteCaptives(_ recorder: EdgeRecorder) {
     for request in recorder.requests {
-      guard let owner = recorder.scopes[request.from], owner.isSingleton else { continue }
+      // NB: the asking definition's own scope where the request said it: two definitions of one
+      // key (a parent's singleton, a child's `.unique` one) may both ask in one validation.
+      guard let owner = request.fromScope ?? recorder.scopes[request.from], owner.isSingleton else { continue }
       // A list or map is a value made again for each request: the singleton keeps its members,
       // so what it captures is a member that is shorter-lived than it, one registered with
       // `register(into:)` (a hidden member key) or a definition that `contributes(to:)`, requested
@@ -182,7 +184,7 @@ struct ValidationFindings {
     // there on every use (the other scopes are what `Lazy` and `Provider` are for).
     for later in recorder.laterRequests {
       let request = later.request
-      guard let owner = recorder.scopes[request.from], owner.isSingleton, later.scope == .scoped,
+      guard let owner = request.fromScope ?? recorder.scopes[request.from], owner.isSingleton, later.scope == .scoped,
         seen.insert("captive|\(request.from)|\(request.to)|\(later.wrapper)").inserted
       else { continue }
       warnings.append(
