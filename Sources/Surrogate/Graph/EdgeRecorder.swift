@@ -45,8 +45,7 @@ final class EdgeRecorder: GraphObserver {
   private var answered: [DefinitionKey: DefinitionKey] = [:]
   /// The definitions being built, innermost last, each with its scope when the request that
   /// built it said it (not a postponed block's frame).
-  private var building: [DefinitionKey] = []
-  private var buildingScopes: [Scope?] = []
+  private var building: [(definition: DefinitionKey, scope: Scope?)] = []
   /// The definition the last request was answered by, and its scope: the one ``startedBuilding(_:)``
   /// builds next, if it builds one.
   private var lastAnswered: (definition: DefinitionKey, scope: Scope)?
@@ -113,31 +112,31 @@ final class EdgeRecorder: GraphObserver {
     // The first answer: a decorated type is answered by its outermost decorator, which then asks
     // for the same key again (the instance it decorates); an error's path names the decorator.
     if answered[requested] == nil { answered[requested] = definition }
-    guard let from = building.last else { return }
+    guard let (from, fromScope) = building.last else { return }
     let weak = weakRequests.removeValue(forKey: requested)
     let isWeak = weak != nil
     if let weak { pendingWeak[definition] = (from, requested, weak) }
     requests.append(
       Request(
         from: from, to: definition, requested: requested, isWeak: isWeak, scope: scope,
-        fromScope: buildingScopes.last ?? nil))
+        fromScope: fromScope))
   }
 
   func requestedLateBound(_ requested: DefinitionKey, definition: DefinitionKey) {
-    guard let from = building.last else { return }
+    guard let (from, fromScope) = building.last else { return }
     answered[requested] = definition
     requests.append(
-      Request(from: from, to: definition, requested: requested, isWeak: true, fromScope: buildingScopes.last ?? nil))
+      Request(from: from, to: definition, requested: requested, isWeak: true, fromScope: fromScope))
   }
 
   func requestedLater(
     _ requested: DefinitionKey, definition: DefinitionKey, scope: Scope?, wrapper: String, needsAwait: Bool
   ) {
-    guard let from = building.last else { return }
+    guard let (from, fromScope) = building.last else { return }
     laterRequests.append(
       LaterRequest(
         request: Request(
-          from: from, to: definition, requested: requested, isWeak: false, fromScope: buildingScopes.last ?? nil),
+          from: from, to: definition, requested: requested, isWeak: false, fromScope: fromScope),
         scope: scope,
         wrapper: wrapper, needsAwait: needsAwait))
   }
@@ -147,14 +146,12 @@ final class EdgeRecorder: GraphObserver {
   /// answered it (a decorator asked for as the type it decorates), so that the edge starts at a node.
   func startedBuilding(_ definition: DefinitionKey) {
     let built = answered[definition] ?? definition
-    building.append(built)
-    buildingScopes.append(lastAnswered?.definition == built ? lastAnswered?.scope : nil)
+    building.append((built, lastAnswered?.definition == built ? lastAnswered?.scope : nil))
     lastAnswered = nil
   }
 
   func finishedBuilding(_ definition: DefinitionKey) {
     building.removeLast()
-    buildingScopes.removeLast()
   }
 
   func forwarded(_ requested: DefinitionKey, to source: DefinitionKey, weakly: Bool) {
@@ -174,10 +171,10 @@ final class EdgeRecorder: GraphObserver {
   }
 
   func created(_ instance: Any, requested: DefinitionKey, scope: Scope, path: [DefinitionKey]) {
-    if let definition = building.last, DecorationTag.decorated(byDecorator: definition) != nil {
+    if let definition = building.last?.definition, DecorationTag.decorated(byDecorator: definition) != nil {
       decoratorTypes[definition] = typeName(type(of: instance))
     }
-    guard let definition = building.last, let asked = pendingWeak.removeValue(forKey: definition),
+    guard let definition = building.last?.definition, let asked = pendingWeak.removeValue(forKey: definition),
       type(of: instance) is AnyClass,
       // The container keeps what a singleton or custom scope makes (validation does not, but a
       // resolution does), so a weak holder is not its only one; a weak singleton it does not keep.

@@ -107,7 +107,7 @@ extension Container {
       }
       ended.append(child)
       disposals += (child.endChildren(ended: &ended, endingOnTheirOwn: &endingOnTheirOwn) + own).map {
-        $0.oneLevelDown()
+        $0.levelsDown(1)
       }
     }
     return disposals
@@ -176,11 +176,7 @@ extension Container {
     for (container, replaced) in reset.reversed() {
       let makers = Set(replaced.compactMap(\.keptStoreIdentity))
       let levels = levels(down: container)
-      disposals += container.withLifetime { $0.take(madeBy: makers) }.map { disposal in
-        var disposal = disposal
-        disposal.containerDepth = levels
-        return disposal
-      }
+      disposals += container.withLifetime { $0.take(madeBy: makers) }.map { $0.levelsDown(levels) }
     }
     if let error = DisposalError.failed(await Self.runInATaskOfItsOwn(disposals), when: "\(scope) was reset") {
       throw error
@@ -245,7 +241,7 @@ extension Container {
     for child in links.withLock(owner: self, { $0.children.alive }).reversed() {
       var released: [TrackedDisposal] = []
       child.collectReleased(into: &released)
-      disposals += released.map { $0.oneLevelDown() }
+      disposals += released.map { $0.levelsDown(1) }
     }
     // NB: under the registry's lock: a registration inserted meanwhile is among `current` before
     // an instance of it can be tracked (the lifetime lock is taken inside the registry's, as

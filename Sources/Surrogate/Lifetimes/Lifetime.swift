@@ -142,14 +142,14 @@ struct TrackedDisposal: Sendable {
   var maker: (any AnyObject & Sendable)? = nil
   let action: Action
   /// How far below the container whose end runs it the instance's container is (see
-  /// ``DisposalError/Failure/containerDepth``): a container that takes its children's disposals
-  /// counts them one level down (``oneLevelDown()``).
+  /// ``DisposalError/Failure/containerDepth``): a container that takes its descendants'
+  /// disposals counts them down (``levelsDown(_:)``).
   var containerDepth = 0
 
-  /// This disposal, taken by the parent of the container that kept it.
-  func oneLevelDown() -> TrackedDisposal {
+  /// This disposal, taken by the container `levels` above the one that kept it.
+  func levelsDown(_ levels: Int) -> TrackedDisposal {
     var disposal = self
-    disposal.containerDepth += 1
+    disposal.containerDepth += levels
     return disposal
   }
 

@@ -15,7 +15,7 @@ private final class Consumer: Sendable {
   let api: API
   init(api: API) { self.api = api }
 }
-private final class InjectedServer: Pingable, @unchecked Sendable {
+private final class InjectedServer: Pingable, @unchecked Sendable {  // `api`: set once, by injection
   @Injected var api: API
 }
 private final class PingingServer: Pingable {
