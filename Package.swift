@@ -16,13 +16,22 @@ let usingTheMacros: [SwiftSetting] =
 
 // CI's release AddressSanitizer build also sets SURROGATE_UNOPTIMIZED_SUITE: the library and the
 // smaller test targets (the macros' generated classes, leak checks, Dip's cases) are compiled with
-// -O, the 24,000 lines of SurrogateTests without, file by file. Their whole-module -O compile was
-// that build's longest step: over 16 minutes of CPU in one process (997 s without the sanitizer).
+// -O, the 24,500 lines of SurrogateTests and SurrogateConcurrencyTests without, file by file.
+// Their whole-module -O compile was that build's longest step: over 16 minutes of CPU in one
+// process (997 s without the sanitizer).
 // The suite still runs against the optimised library, the code a user's release build links.
 // Unset everywhere else.
 let suiteSettings: [SwiftSetting] =
   Context.environment["SURROGATE_UNOPTIMIZED_SUITE"] == nil
   ? [] : [.unsafeFlags(["-Onone", "-no-whole-module-optimization"])]
+
+// CI's ThreadSanitizer build (.ci/run) sets SURROGATE_THREADED_SUITES_ONLY: it builds the suites
+// that run code on several threads at once (SurrogateConcurrencyTests, Dip's cases with their
+// thread-safety tests, the leak checks) and leaves out SurrogateTests and the macros' tests, which
+// run one thread at a time, where no race can happen (`.ci/run` fails when a file of
+// SurrogateTests starts a thread or a task). The README's command and the AddressSanitizer build
+// run every suite. Unset everywhere else.
+let threadedSuitesOnly = Context.environment["SURROGATE_THREADED_SUITES_ONLY"] != nil
 
 let package = Package(
   name: "Surrogate",
@@ -59,15 +68,27 @@ let package = Package(
     // A dependency-free micro benchmark so the core numbers can be checked with
     // `swift run -c release surrogate-bench`; the side-by-side suite lives in Benchmarks/.
     .executableTarget(name: "surrogate-bench", dependencies: ["Surrogate"], path: "Sources/SurrogateBench"),
-    .testTarget(name: "SurrogateTests", dependencies: ["Surrogate"], swiftSettings: suiteSettings),
+    // What both of the library's suites share: fixtures, a lock, the hang guard. Not a product.
+    .target(name: "SuiteSupport", dependencies: ["Surrogate"], path: "Tests/SuiteSupport"),
+    // The tests that run the library on several threads or tasks at once (stress tests, races,
+    // services, main-actor hops): ThreadSanitizer runs these.
+    .testTarget(
+      name: "SurrogateConcurrencyTests", dependencies: ["Surrogate", "SuiteSupport"], swiftSettings: suiteSettings),
     // Dip 7.1.1's own test cases, translated to Surrogate's API: the semantics Surrogate promises.
     .testTarget(name: "DipCompatibilityTests", dependencies: ["Surrogate"]),
     .testTarget(
       name: "SurrogateTestingTests", dependencies: ["SurrogateTesting", "Surrogate", "SurrogateMacros"],
       swiftSettings: usingTheMacros),
-    // What the macros make, at run time: proxies, the compiled corpus, interception.
-    .testTarget(name: "SurrogateMacrosTests", dependencies: ["SurrogateMacros"], swiftSettings: usingTheMacros),
   ]
+    + (threadedSuitesOnly
+      ? []
+      : [
+        // Everything else the library does, on one thread at a time.
+        .testTarget(name: "SurrogateTests", dependencies: ["Surrogate", "SuiteSupport"], swiftSettings: suiteSettings),
+        // What the macros make, at run time: proxies, the compiled corpus, interception.
+        .testTarget(
+          name: "SurrogateMacrosTests", dependencies: ["SurrogateMacros"], swiftSettings: usingTheMacros),
+      ])
     + (prebuiltMacroPlugin == nil
       ? [
         // The plugin itself: its expansions and diagnostics, source to source.

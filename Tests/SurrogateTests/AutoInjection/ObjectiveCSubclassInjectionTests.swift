@@ -1,3 +1,4 @@
+import SuiteSupport
 #if canImport(ObjectiveC)
   import Foundation
   import Surrogate

@@ -1,4 +1,5 @@
 import Foundation
+import SuiteSupport
 import Surrogate
 import Testing
 

@@ -1,3 +1,4 @@
+import SuiteSupport
 import Surrogate
 import Testing
 

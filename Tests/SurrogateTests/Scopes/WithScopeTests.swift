@@ -1,10 +1,6 @@
+import SuiteSupport
 import Surrogate
 import Testing
-
-/// A synchronous resolve, from async code too (where `resolve` picks the async overload).
-func resolveNow<T>(_ type: T.Type, from container: Container) throws(ResolutionError) -> T {
-  try container.resolve(type)
-}
 
 /// The error as a `DisposalError`, or a recorded issue.
 func disposalError(_ error: any Error, sourceLocation: SourceLocation = #_sourceLocation) -> DisposalError? {

@@ -1,3 +1,4 @@
+import SuiteSupport
 import Surrogate
 
 /// A tag a random registration or request may carry: two strings and an integer, so that lookups

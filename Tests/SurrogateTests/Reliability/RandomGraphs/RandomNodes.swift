@@ -1,3 +1,4 @@
+import SuiteSupport
 import Surrogate
 
 /// What every random node records: its kind, its runtime argument, and what its factory and its
