@@ -1,1 +1,1 @@
-../../../Tests/SurrogateTests/Services/ServiceSupport.swift
+../../../Tests/SurrogateConcurrencyTests/Services/ServiceSupport.swift

@@ -1,5 +1,4 @@
 import Foundation
-import SuiteSupport
 import Surrogate
 import Testing
 
