@@ -36,12 +36,12 @@ package final class ListInteractor {
 
 package protocol HTTPClient: Sendable {}
 package struct URLSessionClient: HTTPClient {
-  package var name = "live"
+  package var name: String
   package init(name: String = "live") { self.name = name }
 }
 
 package struct StubClient: HTTPClient {
-  package var name = "stub"
+  package var name: String
   package init(name: String = "stub") { self.name = name }
 }
 
@@ -79,7 +79,7 @@ package struct Client: Equatable {
 }
 
 package struct FactoryError: Error, Equatable, CustomStringConvertible {
-  package var reason = "disk full"
+  package var reason: String
   package init(reason: String = "disk full") { self.reason = reason }
   package var description: String { reason }
 }

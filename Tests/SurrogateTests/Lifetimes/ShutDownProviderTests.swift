@@ -9,10 +9,6 @@ struct ShutDownProviderTests {
   private final class RemoteQuotes: Quotes {}
   private final class Analytics: Sendable {}
 
-  private func resolveNow<T>(_ type: T.Type, from container: Container) throws(ResolutionError) -> T {
-    try container.resolve(type)
-  }
-
   @Test func aDefinitionOfACollaboratorThatWasShutDownThrowsContainerShutDown() async throws {
     let app = Container()
     let library = Container()
